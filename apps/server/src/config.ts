@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z.enum(['0', '1'], { error: '须为 0 或 1' });
+const optionalUrl = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.url({ error: '须为完整的 URL' }).optional(),
+);
+
+/** Every setting the server reads from the environment, checked once at start (DESIGN §4). */
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: '须为端口号' }).int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, '须以 postgres:// 开头')
+      .optional(),
+  ),
+  REDIS_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^rediss?:\/\//, '须以 redis:// 开头')
+      .optional(),
+  ),
+  SMS_PROVIDER: z.enum(['console'], { error: '目前只支持 console' }).default('console'),
+  PAY_PROVIDER: z.enum(['sandbox'], { error: '目前只支持 sandbox' }).default('sandbox'),
+  DEV_INBOX: flag.default('0'),
+  APP_ID: z.coerce.number().int().positive().default(2008),
+  APP_TITLE: z.string().min(1).default('蓝钻乐园'),
+  CURRENCY_NAME: z.string().min(1).default('蓝钻'),
+  CONTACT_URL: optionalUrl,
+  BUSINESS_EMAIL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.email({ error: '须为邮箱地址' }).optional(),
+  ),
+  BUNDLE_URL: optionalUrl,
+  PACKAGE_URL: optionalUrl,
+  PHONE_LOGIN_AUTO_REGISTER: flag.optional(),
+  PUBLIC_URL: optionalUrl,
+  WEB_DIST: z.string().optional(),
+  SEED: flag.default('1'),
+  /** log2 of scrypt's N; 17 in production (DESIGN §8), lowered only by the test suite for speed. */
+  SCRYPT_LOG_N: z.coerce.number().int().min(14, '不能低于 14').max(20).default(17),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smsProvider: 'console';
+  payProvider: 'sandbox';
+  devInbox: boolean;
+  appId: number;
+  appTitle: string;
+  currencyName: string;
+  contactUrl: string | undefined;
+  businessEmail: string | undefined;
+  bundleUrl: string | undefined;
+  packageUrl: string | undefined;
+  phoneLoginAutoRegister: '0' | '1' | undefined;
+  /** Base of absolute links the server hands out (signed download URLs, the sandbox checkout). */
+  publicUrl: string;
+  webDist: string;
+  seed: boolean;
+  scryptN: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; every bad value is named in one error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(`配置有误 (invalid configuration):\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smsProvider: e.SMS_PROVIDER,
+    payProvider: e.PAY_PROVIDER,
+    devInbox: e.DEV_INBOX === '1',
+    appId: e.APP_ID,
+    appTitle: e.APP_TITLE,
+    currencyName: e.CURRENCY_NAME,
+    contactUrl: e.CONTACT_URL,
+    businessEmail: e.BUSINESS_EMAIL,
+    bundleUrl: e.BUNDLE_URL,
+    packageUrl: e.PACKAGE_URL,
+    phoneLoginAutoRegister: e.PHONE_LOGIN_AUTO_REGISTER,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    seed: e.SEED === '1',
+    scryptN: 2 ** e.SCRYPT_LOG_N,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,22 @@
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Clock } from './clock.ts';
+import type { SmsProvider } from './sms/provider.ts';
+import type { Storage } from './storage.ts';
+
+/** What services need from the outside world; built once per app and decorated onto it. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  sms: SmsProvider;
+  storage: Storage;
+  redis: Redis | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}

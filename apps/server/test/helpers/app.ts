@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Account } from '@ld/contract/accounts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createDb, type Dialect } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { ManualClock } from '../../src/platform/clock.ts';
+import type { Deps } from '../../src/platform/deps.ts';
+
+/** Every API test file loops over these (Kysely's habit): SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: Deps;
+  clock: ManualClock;
+  close(): Promise<void>;
+}
+
+/** A real app on a fresh, migrated database of the dialect (its own SQLite file, or its own PostgreSQL schema). */
+export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-test-'));
+  let pgSchema: string | undefined;
+  const databaseUrl = dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (databaseUrl) {
+    pgSchema = `t_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`create schema ${pgSchema}`);
+    await client.end();
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEV_INBOX: '1',
+    SEED: '0',
+    LOG_LEVEL: 'silent',
+    SCRYPT_LOG_N: '14',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const db = createDb({ databaseUrl, sqlitePath: path.join(dataDir, 'test.sqlite'), pgSchema });
+  await migrateToLatest(db.kysely, pgSchema);
+  const clock = new ManualClock(Date.parse('2026-11-22T04:00:00Z'));
+  const app = await buildApp({ config, db, clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    deps: app.deps,
+    clock,
+    async close() {
+      await app.close();
+      await db.close();
+      if (databaseUrl && pgSchema) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema ${pgSchema} cascade`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer<T = any> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+  raw: LightMyRequestResponse;
+}
+
+function toAnswer<T>(raw: LightMyRequestResponse): Answer<T> {
+  const body = raw.json() as { code: number; msg: string; data: T };
+  return { status: raw.statusCode, code: body.code, msg: body.msg, data: body.data, raw };
+}
+
+export const authHeaders = (account?: Pick<Account, 'uid' | 'token'>) =>
+  account ? { uid: account.uid, token: account.token } : {};
+
+/** POST a form body, as the web client does by default. */
+export async function postForm<T = any>(
+  app: FastifyInstance,
+  url: string,
+  body: Record<string, string | number | undefined> = {},
+  account?: Pick<Account, 'uid' | 'token'>,
+): Promise<Answer<T>> {
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(body)) if (v !== undefined) form.set(k, String(v));
+  const raw = await app.inject({
+    method: 'POST',
+    url,
+    payload: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...authHeaders(account) },
+  });
+  return toAnswer<T>(raw);
+}
+
+/** Any method with a JSON body or query, for the `/api/v1` calls. */
+export async function call<T = any>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: {
+    json?: unknown;
+    query?: Record<string, string | number>;
+    account?: Pick<Account, 'uid' | 'token'>;
+  } = {},
+): Promise<Answer<T>> {
+  const raw = await app.inject({
+    method,
+    url,
+    query: options.query
+      ? Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)]))
+      : undefined,
+    ...(options.json !== undefined ? { payload: options.json as object } : {}),
+    headers: authHeaders(options.account),
+  });
+  return toAnswer<T>(raw);
+}
+
+let counter = 0;
+/** Registers a fresh account through the real API and answers it (token included). */
+export async function registerUser(
+  app: FastifyInstance,
+  loginName?: string,
+  password = 'secret123',
+): Promise<Account> {
+  counter += 1;
+  const name = loginName ?? `user_${process.pid}_${counter}_${randomBytes(2).toString('hex')}`;
+  const answer = await postForm<Account>(app, '/api/user/registerWithName', { loginName: name, password });
+  if (answer.code !== 0) throw new Error(`register failed: ${answer.msg}`);
+  return answer.data;
+}
+
+/** Reads the last SMS code from the dev inbox, as the e2e tests do. */
+export async function latestSmsCode(app: FastifyInstance, phone: string): Promise<string> {
+  const answer = await call<{ code: string | null }>(app, 'GET', '/api/v1/dev/sms/latest', {
+    query: { phone },
+  });
+  if (!answer.data?.code) throw new Error(`no sms for ${phone}`);
+  return answer.data.code;
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, three projects: pure helpers, the API on real databases, and web units in jsdom.
+// End-to-end tests have their own config (e2e/vitest.config.ts) because they need a built SPA.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          environment: 'node',
+          setupFiles: ['test/setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
