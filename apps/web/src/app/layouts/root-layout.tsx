@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useMatches } from 'react-router';
+import { BulletinPopup } from '../../features/bulletin/components/bulletin-popup';
+import { BRAND_PREFIX, pageTitle } from '../../shared/lib/brand';
+import { containerWidth, isDesktopBrowser, rootFontSize, type ScreenMode, screenMode } from '../../shared/lib/rem';
+import { ToastHost } from '../../shared/ui/toast-host';
+import type { RouteMeta } from '../route-meta';
+import { RootDialogs } from './root-dialogs';
+
+function useViewport() {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const apply = () => {
+      setWidth(window.innerWidth);
+      // Layout height follows the window height (mobile browsers change it as bars show and hide).
+      document.documentElement.style.setProperty('--app-height', `${window.innerHeight}px`);
+      document.documentElement.style.fontSize = `${rootFontSize(containerWidth(window.innerWidth))}px`;
+    };
+    apply();
+    window.addEventListener('resize', apply);
+    return () => window.removeEventListener('resize', apply);
+  }, []);
+  return width;
+}
+
+/** On desktop browsers the full-page background shifts slightly with the mouse (spec §2). */
+function ParallaxBackground() {
+  const [offset, setOffset] = useState({ x: 0, y: 0 });
+  useEffect(() => {
+    const onMove = (e: MouseEvent) => {
+      const x = (e.clientX / window.innerWidth - 0.5) * -24;
+      const y = (e.clientY / window.innerHeight - 0.5) * -24;
+      setOffset({ x, y });
+    };
+    window.addEventListener('mousemove', onMove);
+    return () => window.removeEventListener('mousemove', onMove);
+  }, []);
+  return (
+    <div
+      className="parallax-bg"
+      aria-hidden="true"
+      style={{ transform: `translate3d(${offset.x}px, ${offset.y}px, 0) scale(1.06)` }}
+    />
+  );
+}
+
+/** The root: centred 520px column, screen mode, titles, and the root-level popups. */
+export function RootLayout() {
+  const width = useViewport();
+  const mode: ScreenMode = screenMode(width);
+  const matches = useMatches();
+  const meta = matches[matches.length - 1]?.handle as RouteMeta | undefined;
+  const isDownload = meta?.name === 'download';
+  const [isDesktop] = useState(() =>
+    isDesktopBrowser(navigator.userAgent, window.matchMedia?.('(pointer: fine)').matches ?? false),
+  );
+
+  useEffect(() => {
+    document.title = pageTitle(meta?.title);
+  }, [meta?.title]);
+
+  return (
+    <div className={`app-root app-root--${mode}`}>
+      {isDesktop && <ParallaxBackground />}
+      {isDownload && width > 520 && (
+        <>
+          <img className="side-panel side-panel--left" src={`${BRAND_PREFIX}/side-left.svg`} alt="" aria-hidden="true" />
+          <img className="side-panel side-panel--right" src={`${BRAND_PREFIX}/side-right.svg`} alt="" aria-hidden="true" />
+        </>
+      )}
+      <div className="app-column">
+        <Outlet />
+      </div>
+      <BulletinPopup />
+      <RootDialogs />
+      <ToastHost />
+    </div>
+  );
+}

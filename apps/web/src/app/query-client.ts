@@ -1,0 +1,14 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../shared/http/client';
+
+/** Server state lives here; failures already toasted by the HTTP client are not retried when they are business refusals. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      retry: (count, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
+    },
+    mutations: { retry: false },
+  },
+});

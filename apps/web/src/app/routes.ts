@@ -1,0 +1,69 @@
+import { CURRENCY_NAME } from '../shared/lib/brand';
+import type { AppRoute } from './route-meta';
+
+const comingSoon = () => import('../features/misc/pages/coming-soon-page');
+
+/** Layout A: header, page, bottom tabs (spec §2). */
+export const mainRoutes: AppRoute[] = [
+  { path: '', meta: { name: 'home' }, page: () => import('../features/home/pages/home-page') },
+  { path: 'square', meta: { name: 'square', header: false, title: '礼包中心 · 免费礼包码' }, page: comingSoon },
+  { path: 'animate', meta: { name: 'animate', header: false, title: '色漫' }, page: comingSoon },
+  { path: 'welfare', meta: { name: 'welfare', title: '动漫福利视频' }, page: comingSoon },
+  { path: 'games/:type?', meta: { name: 'games', title: '游戏中心' }, page: comingSoon },
+  { path: 'profile', meta: { name: 'profile', header: false, title: '我的' }, page: comingSoon },
+];
+
+/** Layout B: back button and title (spec §2). */
+export const simpleRoutes: AppRoute[] = [
+  { path: 'detail/:id', meta: { name: 'detail', title: '游戏' }, page: comingSoon },
+  { path: 'login', meta: { name: 'login', title: '登录', back: 'home' }, page: comingSoon },
+  { path: 'register', meta: { name: 'register', title: '注册', back: 'home' }, page: comingSoon },
+  { path: 'other', meta: { name: 'loginOther', title: '手机号登录', back: 'home' }, page: comingSoon },
+  { path: 'find', meta: { name: 'findPassword', title: '找回密码', login: true }, page: comingSoon },
+  { path: 'bind', meta: { name: 'bindPhone', title: '绑定手机', login: true }, page: comingSoon },
+  { path: 'reset', meta: { name: 'resetPwd', title: '修改密码', login: true }, page: comingSoon },
+  { path: 'recharge', meta: { name: 'recharge', title: `${CURRENCY_NAME}充值`, login: true }, page: comingSoon },
+  { path: 'faq', meta: { name: 'faq', title: '常见问题' }, page: comingSoon },
+  { path: 'message', meta: { name: 'message', title: '系统消息', login: true }, page: comingSoon },
+  { path: 'gifts', meta: { name: 'gifts', title: '奖励礼包', login: true }, page: comingSoon },
+  { path: 'user', meta: { name: 'user', title: '个人中心', login: true }, page: comingSoon },
+  { path: 'business', meta: { name: 'business', title: '合作共赢' }, page: comingSoon },
+  { path: 'postpage', meta: { name: 'postpage', title: '发布帖子' }, page: comingSoon },
+  { path: 'commenthistory', meta: { name: 'commenthistory', title: '我的发布和评论', keepAlive: false }, page: comingSoon },
+];
+
+/** Standalone routes: their own chrome, no tabs (spec §2). */
+export const standaloneRoutes: AppRoute[] = [
+  { path: 'readhistory', meta: { name: 'readhistory', title: '阅读记录' }, page: comingSoon },
+  { path: 'subscriblist', meta: { name: 'subscriblist', title: '我的订阅' }, page: comingSoon },
+  { path: 'readbook/:id/:cid', meta: { name: 'readbook', title: '阅读' }, page: comingSoon },
+  { path: 'bookmenu/:id', meta: { name: 'bookmenu', title: '目录' }, page: comingSoon },
+  { path: 'bookinfo/:id', meta: { name: 'bookinfo', title: '书籍详情' }, page: comingSoon },
+  { path: 'post/:id', meta: { name: 'post', title: '帖子详情' }, page: comingSoon },
+  { path: 'download', meta: { name: 'download', title: '下载' }, page: comingSoon },
+  { path: 'checkin', meta: { name: 'checkin', title: '签到' }, page: comingSoon },
+  { path: 'activity', meta: { name: 'activity', title: '活动中心' }, page: comingSoon },
+];
+
+export const allRoutes: AppRoute[] = [...mainRoutes, ...simpleRoutes, ...standaloneRoutes];
+
+/** The path of a named route with its params filled (optional params dropped when absent). */
+export function pathOf(name: string, params: Record<string, string | number> = {}): string {
+  const route = allRoutes.find((r) => r.meta.name === name);
+  if (!route) throw new Error(`unknown route ${name}`);
+  const filled = route.path
+    .split('/')
+    .map((part) => {
+      if (!part.startsWith(':')) return part;
+      const key = part.slice(1).replace('?', '');
+      const value = params[key];
+      if (value === undefined) {
+        if (part.endsWith('?')) return null;
+        throw new Error(`route ${name} needs ${key}`);
+      }
+      return encodeURIComponent(String(value));
+    })
+    .filter((p) => p !== null)
+    .join('/');
+  return `/${filled}`;
+}

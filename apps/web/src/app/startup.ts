@@ -1,0 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { userStatusQuery } from '../features/accounts/api/get-user-status';
+import { logout } from '../features/accounts/lib/session';
+import { clientConfigQuery } from '../features/config/api/get-client-config';
+import { initSdk } from '../features/devices/sdk';
+import { unreadCountQuery } from '../features/messages/api/get-messages';
+import { setSessionExpiredHandler } from '../shared/http/client';
+import { getAccount } from '../shared/stores/account';
+import { captureAttribution } from '../shared/stores/device';
+
+/**
+ * Start-up (spec §2): channel and invite code from the address, device init (a failure is only
+ * logged), then, for a logged-in user, the status and the messages; the client config always.
+ */
+export function startUp(queryClient: QueryClient, goToLogin: () => void): void {
+  captureAttribution(window.location.search);
+  setSessionExpiredHandler(() => {
+    void logout(queryClient, { callServer: false });
+    goToLogin();
+  });
+  void initSdk().then((result) => {
+    if (result.code !== 0) console.info(result.msg);
+  });
+  void queryClient.prefetchQuery(clientConfigQuery());
+  const { uid } = getAccount();
+  if (uid) {
+    void queryClient.prefetchQuery(userStatusQuery(uid));
+    void queryClient.prefetchQuery(unreadCountQuery(uid));
+  }
+}

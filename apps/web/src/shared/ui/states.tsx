@@ -1,0 +1,48 @@
+import './states.css';
+
+/** Loading, empty and error states shared by every list and page (DESIGN §9). */
+export function Loading({ text = '加载中…' }: { text?: string }) {
+  return (
+    <div className="state state--loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      {text}
+    </div>
+  );
+}
+
+export function Empty({ text = '暂无内容', action }: { text?: string; action?: React.ReactNode }) {
+  return (
+    <div className="state state--empty">
+      <svg width="72" height="72" viewBox="0 0 72 72" aria-hidden="true">
+        <rect x="14" y="20" width="44" height="36" rx="6" fill="#e8f1ff" />
+        <path d="M14 30h44" stroke="#c6dafc" strokeWidth="3" />
+        <circle cx="36" cy="43" r="6" fill="#c6dafc" />
+      </svg>
+      <p>{text}</p>
+      {action}
+    </div>
+  );
+}
+
+export function ErrorState({ text = '加载失败，请检查网络后重试', onRetry }: { text?: string; onRetry: () => void }) {
+  return (
+    <div className="state state--error" role="alert">
+      <p>{text}</p>
+      <button type="button" className="btn btn--ghost" onClick={onRetry}>
+        重新加载
+      </button>
+    </div>
+  );
+}
+
+/** Shown by the router when a page itself fails to load (a new deployment, a lost connection). */
+export function PageError() {
+  return (
+    <div className="state state--error page-error" role="alert">
+      <p>页面加载失败，可能是网络不稳定或应用已更新</p>
+      <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+        刷新页面
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+// Constants without zod, so the web shell can import them cheaply.
+
+/** Display name of a guest and of a new account that has not set one (DESIGN §6). */
+export const DEFAULT_USER_NAME = '游客';
+
+/** Keys of the client config list that the web app reads; any other key is passed through. */
+export const ConfigKey = {
+  bundleUrl: 'bundleUrl',
+  packageUrl: 'packageUrl',
+  /** Phone login registers new numbers unless this key is present with value "0" (spec §4). */
+  phoneLoginAutoRegister: 'phoneLoginAutoRegister',
+  appTitle: 'appTitle',
+  currencyName: 'currencyName',
+  contactUrl: 'contactUrl',
+  businessEmail: 'businessEmail',
+} as const;
