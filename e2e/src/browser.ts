@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Debian's Chromium through playwright-core, headless, on a fresh profile (no browser download is
+ * possible here). The background-networking flags keep it from calling out of this machine.
+ */
+export async function launchPhone(
+  options: { viewport?: { width: number; height: number }; userAgent?: string } = {},
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: options.viewport ?? PHONE,
+    deviceScaleFactor: 2,
+    isMobile: !options.viewport || options.viewport.width < 768,
+    hasTouch: !options.viewport || options.viewport.width < 768,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    userAgent:
+      options.userAgent ??
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

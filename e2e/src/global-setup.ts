@@ -1,0 +1,15 @@
+import type { TestProject } from 'vitest/node';
+import { startPortal } from './server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/** One portal for the whole end-to-end run: seeding demo content once keeps the suite fast. */
+export default async function setup(project: TestProject) {
+  const portal = await startPortal();
+  project.provide('baseUrl', portal.baseUrl);
+  return () => portal.stop();
+}

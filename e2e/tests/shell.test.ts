@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrl, usePhone } from '../src/fixtures.ts';
+
+describe('the shell at 390×844', () => {
+  const phone = usePhone();
+
+  it('shows the bulletin once, and 今日不再提示 hides it for the day', async () => {
+    const { page } = phone;
+    await page.goto(`${baseUrl()}/`);
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain('发布时间');
+    await page.getByLabel('今日不再提示').check();
+    await page.getByRole('button', { name: '我知道了' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem(':not-show'))).toMatch(/^\d{13}$/);
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('has the five tabs in order, navigates by them, and titles each page', async () => {
+    const { page } = phone;
+    await page.goto(`${baseUrl()}/`);
+    const tabs = page.getByRole('navigation', { name: '主导航' }).getByRole('button');
+    expect(await tabs.allTextContents()).toEqual(['首页', '广场', '色漫', '游戏', '我的']);
+    expect(await page.title()).toBe('蓝钻乐园');
+    await page.getByRole('button', { name: '游戏' }).click();
+    await expect.poll(() => page.url()).toMatch(/\/games$/);
+    expect(await page.getByRole('button', { name: '游戏' }).getAttribute('aria-current')).toBe('page');
+    await page.goto(`${baseUrl()}/faq`);
+    await expect.poll(() => page.title()).toBe('蓝钻乐园 - 常见问题');
+  });
+
+  it('sends an unknown path to the root', async () => {
+    const { page } = phone;
+    await page.goto(`${baseUrl()}/no/such/page`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('keeps the column at most 520 px and sets the rem from it', async () => {
+    const { page } = phone;
+    await page.goto(`${baseUrl()}/`);
+    const fontSize = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+    expect(Number.parseFloat(fontSize)).toBeCloseTo(16 * (390 / 375), 1);
+  });
+
+  it('guards pages that need login and comes back after login', async () => {
+    const { page } = phone;
+    await page.goto(`${baseUrl()}/message`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/message');
+  });
+});
