@@ -43,6 +43,8 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   WEB_DIST: z.string().optional(),
   SEED: flag.default('1'),
+  /** `off` skips the per-IP rate limits: for load benchmarks only, never in production. */
+  RATE_LIMIT: z.enum(['on', 'off'], { error: '须为 on 或 off' }).default('on'),
   /** log2 of scrypt's N; 17 in production (DESIGN §8), lowered only by the test suite for speed. */
   SCRYPT_LOG_N: z.coerce.number().int().min(14, '不能低于 14').max(20).default(17),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -69,6 +71,7 @@ export interface Config {
   publicUrl: string;
   webDist: string;
   seed: boolean;
+  rateLimit: boolean;
   scryptN: number;
   logLevel: string;
 }
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seed: e.SEED === '1',
+    rateLimit: e.RATE_LIMIT === 'on',
     scryptN: 2 ** e.SCRYPT_LOG_N,
     logLevel: e.LOG_LEVEL,
   };

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
  * `REDIS_URL` is set, so several server processes share them, and in memory otherwise.
  */
 export async function installRateLimit(app: FastifyInstance): Promise<void> {
+  // Without the plugin, the routes' `config.rateLimit` is inert.
+  if (!app.deps.config.rateLimit) return;
   await app.register(rateLimit, {
     global: false,
     ...(app.deps.redis ? { redis: app.deps.redis, nameSpace: 'ld-rl:' } : {}),

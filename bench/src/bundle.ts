@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { launchPhone } from '../../e2e/src/browser.ts';
+
+/**
+ * The home route's first load as a phone really fetches it: every /assets/ script and stylesheet
+ * Chromium requested until the network went idle, sized as gzip of the built files.
+ */
+export async function measureHomeFirstLoad(baseUrl: string, distDir: string) {
+  const { context, close } = await launchPhone();
+  const page = context.pages()[0] ?? (await context.newPage());
+  const assets = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/assets/')) assets.add(url.pathname);
+  });
+  await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+  await close();
+  let js = 0;
+  let css = 0;
+  for (const asset of assets) {
+    const file = path.join(distDir, asset);
+    const size = zlib.gzipSync(fs.readFileSync(file), { level: 6 }).length;
+    if (asset.endsWith('.js')) js += size;
+    else if (asset.endsWith('.css')) css += size;
+  }
+  return { jsKb: js / 1024, cssKb: css / 1024, files: [...assets].sort() };
+}
