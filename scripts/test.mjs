@@ -14,7 +14,9 @@ function run(title, command, args, env = {}) {
   console.info(`\n=== ${title} ===`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.info(`=== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  console.info(
+    `=== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
+  );
   return result.status === 0;
 }
 
@@ -28,18 +30,27 @@ function count(reportFile) {
 
 function vitest(title, args, name, env) {
   const out = path.join(reports, `${name}.json`);
-  const ok = run(title, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  const ok = run(
+    title,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+  );
   count(out);
   return ok;
 }
 
 function finish(ok) {
-  console.info(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+  console.info(
+    `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+  );
   process.exit(ok && totals.failed === 0 ? 0 : 1);
 }
 
 if (!fs.existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {
-  console.error('Debian Chromium is missing: run `apt-get install -y chromium fonts-noto-cjk` (or `bash .ci/run`).');
+  console.error(
+    'Debian Chromium is missing: run `apt-get install -y chromium fonts-noto-cjk` (or `bash .ci/run`).',
+  );
   process.exit(1);
 }
 

@@ -5,7 +5,10 @@ import { defineConfig } from 'vite';
 
 const require = createRequire(import.meta.url);
 // react-router's package exports only its development build to bundlers; ship the production one.
-const routerProduction = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs');
+const routerProduction = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 export default defineConfig(({ command }) => ({
   plugins: [react()],

@@ -17,7 +17,8 @@ export async function load(options: {
   seconds?: number;
   requests?: autocannon.Request[];
 }): Promise<LoadResult> {
-  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(options.url)) throw new Error('load only targets loopback');
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(options.url))
+    throw new Error('load only targets loopback');
   const result = await autocannon({
     url: options.url,
     method: options.method ?? 'GET',
@@ -27,5 +28,10 @@ export async function load(options: {
     duration: options.seconds ?? 8,
     requests: options.requests,
   });
-  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }

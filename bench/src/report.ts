@@ -19,7 +19,9 @@ export function printFigures(figures: Figure[]): boolean {
   console.info(`\n${'figure'.padEnd(width)}${'measured'.padStart(14)}${'budget'.padStart(16)}  result`);
   for (const r of rows) {
     const budget = `${r.better === 'lower' ? '≤' : '≥'} ${fmt(r.budget)} ${r.unit}`;
-    console.info(`${r.name.padEnd(width)}${`${fmt(r.value)} ${r.unit}`.padStart(14)}${budget.padStart(16)}  ${r.ok ? 'ok' : 'OVER BUDGET'}`);
+    console.info(
+      `${r.name.padEnd(width)}${`${fmt(r.value)} ${r.unit}`.padStart(14)}${budget.padStart(16)}  ${r.ok ? 'ok' : 'OVER BUDGET'}`,
+    );
   }
   return rows.every((r) => r.ok);
 }

@@ -21,10 +21,23 @@ const figures: Figure[] = [];
 try {
   const bundle = await measureHomeFirstLoad(portal.baseUrl, dist);
   console.info(`home first load: ${bundle.files.join(', ')}`);
-  figures.push({ name: 'home first-load JS (gzip)', value: bundle.jsKb, unit: 'KB', budget: 120, better: 'lower' });
-  figures.push({ name: 'home first-load CSS (gzip)', value: bundle.cssKb, unit: 'KB', budget: 20, better: 'lower' });
+  figures.push({
+    name: 'home first-load JS (gzip)',
+    value: bundle.jsKb,
+    unit: 'KB',
+    budget: 120,
+    better: 'lower',
+  });
+  figures.push({
+    name: 'home first-load CSS (gzip)',
+    value: bundle.cssKb,
+    unit: 'KB',
+    budget: 20,
+    better: 'lower',
+  });
 
-  const form = (fields: Record<string, string>) => new URLSearchParams({ appID: '2008', ...fields }).toString();
+  const form = (fields: Record<string, string>) =>
+    new URLSearchParams({ appID: '2008', ...fields }).toString();
   const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
   const login = await fetch(`${portal.baseUrl}/api/user/login`, {
     method: 'POST',
@@ -39,7 +52,13 @@ try {
     headers: { ...formHeaders, uid, token },
     body: form({ uid }),
   });
-  figures.push({ name: 'user/center/me req/s', value: me.rps, unit: 'req/s', budget: 1000, better: 'higher' });
+  figures.push({
+    name: 'user/center/me req/s',
+    value: me.rps,
+    unit: 'req/s',
+    budget: 1000,
+    better: 'higher',
+  });
   figures.push({ name: 'user/center/me p99', value: me.p99, unit: 'ms', budget: 50, better: 'lower' });
 
   // Each login runs scrypt with N=2^17, r=8 (128 MiB, most of a second of one core): slow on purpose
@@ -52,14 +71,21 @@ try {
     connections: 2,
     seconds: 8,
   });
-  figures.push({ name: 'login req/s (scrypt N=2^17, 2 conns)', value: loginLoad.rps, unit: 'req/s', budget: 2, better: 'higher' });
+  figures.push({
+    name: 'login req/s (scrypt N=2^17, 2 conns)',
+    value: loginLoad.rps,
+    unit: 'req/s',
+    budget: 2,
+    better: 'higher',
+  });
   figures.push({ name: 'login p99', value: loginLoad.p99, unit: 'ms', budget: 1000, better: 'lower' });
 
   for (const [name, result] of [
     ['me', me],
     ['login', loginLoad],
   ] as const) {
-    if (result.non2xx || result.errors) console.warn(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    if (result.non2xx || result.errors)
+      console.warn(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   }
 } finally {
   await portal.stop();

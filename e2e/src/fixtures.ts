@@ -6,7 +6,8 @@ export const baseUrl = () => inject('baseUrl');
 
 let counter = 0;
 /** A login name no other test uses. */
-export const uniqueName = (prefix = 'e2e') => `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}`.slice(0, 20);
+export const uniqueName = (prefix = 'e2e') =>
+  `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}`.slice(0, 20);
 
 /** A phone number no other test uses (valid: 1[3-9] + 9 digits). */
 export const uniquePhone = () => `139${String(Date.now() % 100_000_000).padStart(8, '0')}`.slice(0, 11);

@@ -7,11 +7,11 @@ import { createAppRouter } from './app/router';
 import { startUp } from './app/startup';
 import './styles/global.css';
 
-
 const router = createAppRouter();
 startUp(queryClient, () => {
   const here = `${window.location.pathname}${window.location.search}`;
-  if (window.location.pathname !== '/login') void router.navigate(`/login?redirect=${encodeURIComponent(here)}`);
+  if (window.location.pathname !== '/login')
+    void router.navigate(`/login?redirect=${encodeURIComponent(here)}`);
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -7,7 +7,8 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
-      retry: (count, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
+      retry: (count, error) =>
+        !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
     },
     mutations: { retry: false },
   },

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { redirectTarget } from './require-login';
 
 describe('redirect after login', () => {
-  it('returns to a local path', () => expect(redirectTarget('?redirect=%2Fmessage%3Fx%3D1')).toBe('/message?x=1'));
+  it('returns to a local path', () =>
+    expect(redirectTarget('?redirect=%2Fmessage%3Fx%3D1')).toBe('/message?x=1'));
   it('refuses other sites', () => {
     expect(redirectTarget('?redirect=https%3A%2F%2Fevil.example')).toBe('/');
     expect(redirectTarget('?redirect=%2F%2Fevil.example')).toBe('/');

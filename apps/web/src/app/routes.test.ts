@@ -5,10 +5,36 @@ describe('the route table', () => {
   it('holds every route of spec §2 once', () => {
     const names = allRoutes.map((r) => r.meta.name);
     for (const name of [
-      'home', 'square', 'animate', 'welfare', 'games', 'profile', 'detail', 'login', 'register', 'loginOther',
-      'findPassword', 'bindPhone', 'resetPwd', 'recharge', 'faq', 'message', 'gifts', 'user', 'business',
-      'postpage', 'commenthistory', 'readhistory', 'subscriblist', 'readbook', 'bookmenu', 'bookinfo', 'post',
-      'download', 'checkin', 'activity',
+      'home',
+      'square',
+      'animate',
+      'welfare',
+      'games',
+      'profile',
+      'detail',
+      'login',
+      'register',
+      'loginOther',
+      'findPassword',
+      'bindPhone',
+      'resetPwd',
+      'recharge',
+      'faq',
+      'message',
+      'gifts',
+      'user',
+      'business',
+      'postpage',
+      'commenthistory',
+      'readhistory',
+      'subscriblist',
+      'readbook',
+      'bookmenu',
+      'bookinfo',
+      'post',
+      'download',
+      'checkin',
+      'activity',
     ]) {
       expect(names).toContain(name);
     }
@@ -16,8 +42,19 @@ describe('the route table', () => {
   });
 
   it('needs login exactly where spec §6 says', () => {
-    const needsLogin = allRoutes.filter((r) => r.meta.login).map((r) => r.meta.name).sort();
-    expect(needsLogin).toEqual(['bindPhone', 'findPassword', 'gifts', 'message', 'recharge', 'resetPwd', 'user']);
+    const needsLogin = allRoutes
+      .filter((r) => r.meta.login)
+      .map((r) => r.meta.name)
+      .sort();
+    expect(needsLogin).toEqual([
+      'bindPhone',
+      'findPassword',
+      'gifts',
+      'message',
+      'recharge',
+      'resetPwd',
+      'user',
+    ]);
   });
 
   it('gives the spec titles and the recharge title from the currency', () => {
@@ -31,7 +68,9 @@ describe('the route table', () => {
 
   it('hides the header on square, animate and profile, and does not cache commenthistory', () => {
     expect(mainRoutes.filter((r) => r.meta.header === false).map((r) => r.meta.name)).toEqual([
-      'square', 'animate', 'profile',
+      'square',
+      'animate',
+      'profile',
     ]);
     expect(allRoutes.find((r) => r.meta.name === 'commenthistory')?.meta.keepAlive).toBe(false);
   });

@@ -6,7 +6,11 @@ const comingSoon = () => import('../features/misc/pages/coming-soon-page');
 /** Layout A: header, page, bottom tabs (spec §2). */
 export const mainRoutes: AppRoute[] = [
   { path: '', meta: { name: 'home' }, page: () => import('../features/home/pages/home-page') },
-  { path: 'square', meta: { name: 'square', header: false, title: '礼包中心 · 免费礼包码' }, page: comingSoon },
+  {
+    path: 'square',
+    meta: { name: 'square', header: false, title: '礼包中心 · 免费礼包码' },
+    page: comingSoon,
+  },
   { path: 'animate', meta: { name: 'animate', header: false, title: '色漫' }, page: comingSoon },
   { path: 'welfare', meta: { name: 'welfare', title: '动漫福利视频' }, page: comingSoon },
   { path: 'games/:type?', meta: { name: 'games', title: '游戏中心' }, page: comingSoon },
@@ -22,14 +26,22 @@ export const simpleRoutes: AppRoute[] = [
   { path: 'find', meta: { name: 'findPassword', title: '找回密码', login: true }, page: comingSoon },
   { path: 'bind', meta: { name: 'bindPhone', title: '绑定手机', login: true }, page: comingSoon },
   { path: 'reset', meta: { name: 'resetPwd', title: '修改密码', login: true }, page: comingSoon },
-  { path: 'recharge', meta: { name: 'recharge', title: `${CURRENCY_NAME}充值`, login: true }, page: comingSoon },
+  {
+    path: 'recharge',
+    meta: { name: 'recharge', title: `${CURRENCY_NAME}充值`, login: true },
+    page: comingSoon,
+  },
   { path: 'faq', meta: { name: 'faq', title: '常见问题' }, page: comingSoon },
   { path: 'message', meta: { name: 'message', title: '系统消息', login: true }, page: comingSoon },
   { path: 'gifts', meta: { name: 'gifts', title: '奖励礼包', login: true }, page: comingSoon },
   { path: 'user', meta: { name: 'user', title: '个人中心', login: true }, page: comingSoon },
   { path: 'business', meta: { name: 'business', title: '合作共赢' }, page: comingSoon },
   { path: 'postpage', meta: { name: 'postpage', title: '发布帖子' }, page: comingSoon },
-  { path: 'commenthistory', meta: { name: 'commenthistory', title: '我的发布和评论', keepAlive: false }, page: comingSoon },
+  {
+    path: 'commenthistory',
+    meta: { name: 'commenthistory', title: '我的发布和评论', keepAlive: false },
+    page: comingSoon,
+  },
 ];
 
 /** Standalone routes: their own chrome, no tabs (spec §2). */

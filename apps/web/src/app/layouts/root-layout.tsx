@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { BulletinPopup } from '../../features/bulletin/components/bulletin-popup';
 import { BRAND_PREFIX, pageTitle } from '../../shared/lib/brand';
-import { containerWidth, isDesktopBrowser, rootFontSize, type ScreenMode, screenMode } from '../../shared/lib/rem';
+import {
+  containerWidth,
+  isDesktopBrowser,
+  rootFontSize,
+  type ScreenMode,
+  screenMode,
+} from '../../shared/lib/rem';
 import { ToastHost } from '../../shared/ui/toast-host';
 import type { RouteMeta } from '../route-meta';
 import { RootDialogs } from './root-dialogs';
@@ -64,8 +70,18 @@ export function RootLayout() {
       {isDesktop && <ParallaxBackground />}
       {isDownload && width > 520 && (
         <>
-          <img className="side-panel side-panel--left" src={`${BRAND_PREFIX}/side-left.svg`} alt="" aria-hidden="true" />
-          <img className="side-panel side-panel--right" src={`${BRAND_PREFIX}/side-right.svg`} alt="" aria-hidden="true" />
+          <img
+            className="side-panel side-panel--left"
+            src={`${BRAND_PREFIX}/side-left.svg`}
+            alt=""
+            aria-hidden="true"
+          />
+          <img
+            className="side-panel side-panel--right"
+            src={`${BRAND_PREFIX}/side-right.svg`}
+            alt=""
+            aria-hidden="true"
+          />
         </>
       )}
       <div className="app-column">

@@ -29,7 +29,13 @@ export function SimpleLayout({ cached = true }: { cached?: boolean }) {
         {meta?.title ? (
           <h1 className="simple-header__title">{meta.title}</h1>
         ) : (
-          <img className="simple-header__logo" src={`${BRAND_PREFIX}/logo.svg`} alt={APP_TITLE} width={28} height={28} />
+          <img
+            className="simple-header__logo"
+            src={`${BRAND_PREFIX}/logo.svg`}
+            alt={APP_TITLE}
+            width={28}
+            height={28}
+          />
         )}
         <span className="simple-header__spacer" />
       </header>
@@ -37,4 +43,3 @@ export function SimpleLayout({ cached = true }: { cached?: boolean }) {
     </div>
   );
 }
-

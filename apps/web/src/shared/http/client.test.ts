@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAccountStore } from '../stores/account';
 import { useToastStore } from '../ui/toast-store';
-import { ApiError, CancelError, cancelRequest, http, pendingRequests, setSessionExpiredHandler } from './client';
+import {
+  ApiError,
+  CancelError,
+  cancelRequest,
+  http,
+  pendingRequests,
+  setSessionExpiredHandler,
+} from './client';
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[] = [];
@@ -85,7 +92,10 @@ describe('http client', () => {
 
   it('toasts a business refusal unless the caller handles that code', async () => {
     stubFetch(() => answer({ code: 1001, msg: '余额不足', data: { coinNum: 1, price: 9 } }));
-    await expect(http.post('x', {}, { quiet: [1001] })).rejects.toMatchObject({ code: 1001, data: { price: 9 } });
+    await expect(http.post('x', {}, { quiet: [1001] })).rejects.toMatchObject({
+      code: 1001,
+      data: { price: 9 },
+    });
     expect(useToastStore.getState().items).toHaveLength(0);
     await expect(http.post('x')).rejects.toBeInstanceOf(ApiError);
     expect(useToastStore.getState().items[0].message).toBe('余额不足');
@@ -97,7 +107,9 @@ describe('http client', () => {
     stubFetch(() => new Response('', { status: 503 }));
     await expect(http.get('/busy')).rejects.toMatchObject({ message: '服务不可用' });
     stubFetch(() => answer({ code: 400, msg: 'phone: 手机号须为 11 位数字', data: null }, 400));
-    await expect(http.post('/user/smsCode')).rejects.toMatchObject({ message: 'phone: 手机号须为 11 位数字' });
+    await expect(http.post('/user/smsCode')).rejects.toMatchObject({
+      message: 'phone: 手机号须为 11 位数字',
+    });
   });
 
   it('times out after 30 s with 请求超时', async () => {

@@ -61,6 +61,8 @@ export interface RequestOptions {
   quiet?: boolean | number[];
   signal?: AbortSignal;
   timeout?: number;
+  /** Upload progress from 0 to 1 (the request then goes through XMLHttpRequest: fetch cannot report it). */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 let onSessionExpired: () => void = () => {};
@@ -73,8 +75,8 @@ const pending = new Map<string, Set<AbortController>>();
 const pendingCount = () => [...pending.values()].reduce((n, s) => n + s.size, 0);
 
 function track(url: string, controller: AbortController): () => void {
-  let set = pending.get(url);
-  if (!set) pending.set(url, (set = new Set()));
+  const set = pending.get(url) ?? new Set<AbortController>();
+  pending.set(url, set);
   set.add(controller);
   if (pendingCount() > PENDING_WARN_LIMIT) {
     console.error(`pending request handles exceed ${PENDING_WARN_LIMIT}: ${pendingCount()}`);
@@ -113,6 +115,29 @@ function encodeBody(body: Body | undefined, json: boolean): { payload: BodyInit;
   return { payload: form, contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
 }
 
+/** fetch's contract (a Response, or a rejection on network failure or abort) over XMLHttpRequest, for upload progress. */
+function fetchWithProgress(
+  url: string,
+  init: RequestInit,
+  onProgress: (fraction: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'GET', url);
+    for (const [key, value] of Object.entries((init.headers ?? {}) as Record<string, string>))
+      xhr.setRequestHeader(key, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => resolve(new Response(xhr.responseText, { status: xhr.status }));
+    xhr.onerror = () => reject(new TypeError('network error'));
+    const abort = () => xhr.abort();
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    init.signal?.addEventListener('abort', abort, { once: true });
+    xhr.send(init.body as XMLHttpRequestBodyInit | null);
+  });
+}
+
 function queryString(params?: Record<string, BodyValue>): string {
   if (!params) return '';
   const q = new URLSearchParams();
@@ -137,7 +162,10 @@ async function send<T>(
   const path = normalise(url);
   const controller = new AbortController();
   const untrack = track(path, controller);
-  const timer = setTimeout(() => controller.abort(new ApiError(STATUS_MESSAGES[408], 408, 408)), options.timeout ?? REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => controller.abort(new ApiError(STATUS_MESSAGES[408], 408, 408)),
+    options.timeout ?? REQUEST_TIMEOUT_MS,
+  );
   const onOuterAbort = () => controller.abort(new CancelError());
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
@@ -158,13 +186,17 @@ async function send<T>(
   try {
     let response: Response;
     try {
-      response = await fetch(`${API_BASE}${path}${queryString(init.params)}`, {
+      const requestInit: RequestInit = {
         method,
         headers,
         body: payload,
         signal: controller.signal,
         credentials: 'same-origin',
-      });
+      };
+      const target = `${API_BASE}${path}${queryString(init.params)}`;
+      response = options.onUploadProgress
+        ? await fetchWithProgress(target, requestInit, options.onUploadProgress)
+        : await fetch(target, requestInit);
     } catch (error) {
       const reason = controller.signal.reason;
       if (reason instanceof CancelError) throw reason;
@@ -181,7 +213,8 @@ async function send<T>(
       envelope = null;
     }
     if (!response.ok) {
-      const message = envelope?.msg && response.status !== 404 ? envelope.msg : statusMessage(response.status, path);
+      const message =
+        envelope?.msg && response.status !== 404 ? envelope.msg : statusMessage(response.status, path);
       throw new ApiError(message, envelope?.code ?? response.status, response.status, envelope?.data ?? null);
     }
     if (!envelope || typeof envelope.code !== 'number') {
@@ -195,7 +228,11 @@ async function send<T>(
     }
     throw new ApiError(envelope.msg, envelope.code, response.status, envelope.data);
   } catch (error) {
-    if (error instanceof ApiError && error.code !== ErrorCode.session && shouldToast(options.quiet, error.code)) {
+    if (
+      error instanceof ApiError &&
+      error.code !== ErrorCode.session &&
+      shouldToast(options.quiet, error.code)
+    ) {
       toast.error(error.message);
     }
     throw error;

@@ -13,7 +13,7 @@ const base = (props: SVGProps<SVGSVGElement>) => ({
 
 export function HomeIcon({ active, ...p }: IconProps) {
   return (
-    <svg {...base(p)}>
+    <svg {...base(p)} aria-hidden="true">
       <path
         d="M3.5 10.2 12 3.5l8.5 6.7V20a1 1 0 0 1-1 1h-5v-6h-5v6h-5a1 1 0 0 1-1-1z"
         fill={active ? 'currentColor' : 'none'}
@@ -27,7 +27,7 @@ export function HomeIcon({ active, ...p }: IconProps) {
 
 export function SquareIcon({ active, ...p }: IconProps) {
   return (
-    <svg {...base(p)}>
+    <svg {...base(p)} aria-hidden="true">
       <path
         d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v9a2.5 2.5 0 0 1-2.5 2.5H10l-4.5 4v-4A2.5 2.5 0 0 1 4 14.5z"
         fill={active ? 'currentColor' : 'none'}
@@ -35,14 +35,19 @@ export function SquareIcon({ active, ...p }: IconProps) {
         strokeWidth="1.8"
         strokeLinejoin="round"
       />
-      <path d="M8.5 9.5h7M8.5 12.5h4" stroke={active ? '#fff' : 'currentColor'} strokeWidth="1.8" strokeLinecap="round" />
+      <path
+        d="M8.5 9.5h7M8.5 12.5h4"
+        stroke={active ? '#fff' : 'currentColor'}
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
 
 export function AnimateIcon({ active, ...p }: IconProps) {
   return (
-    <svg {...base(p)}>
+    <svg {...base(p)} aria-hidden="true">
       <rect
         x="3"
         y="4"
@@ -60,7 +65,7 @@ export function AnimateIcon({ active, ...p }: IconProps) {
 
 export function GamesIcon({ active, ...p }: IconProps) {
   return (
-    <svg {...base(p)}>
+    <svg {...base(p)} aria-hidden="true">
       <path
         d="M7 7h10a5 5 0 0 1 4.9 6l-.7 3.4a2.6 2.6 0 0 1-4.5 1.2L14.5 15h-5l-2.2 2.6a2.6 2.6 0 0 1-4.5-1.2L2.1 13A5 5 0 0 1 7 7z"
         fill={active ? 'currentColor' : 'none'}
@@ -68,7 +73,12 @@ export function GamesIcon({ active, ...p }: IconProps) {
         strokeWidth="1.8"
         strokeLinejoin="round"
       />
-      <path d="M7.5 10v3M6 11.5h3" stroke={active ? '#fff' : 'currentColor'} strokeWidth="1.6" strokeLinecap="round" />
+      <path
+        d="M7.5 10v3M6 11.5h3"
+        stroke={active ? '#fff' : 'currentColor'}
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      />
       <circle cx="16" cy="11" r="1.1" fill={active ? '#fff' : 'currentColor'} />
     </svg>
   );
@@ -76,8 +86,15 @@ export function GamesIcon({ active, ...p }: IconProps) {
 
 export function ProfileIcon({ active, ...p }: IconProps) {
   return (
-    <svg {...base(p)}>
-      <circle cx="12" cy="8" r="4" fill={active ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8" />
+    <svg {...base(p)} aria-hidden="true">
+      <circle
+        cx="12"
+        cy="8"
+        r="4"
+        fill={active ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.8"
+      />
       <path
         d="M4 20.5c.8-3.8 4-6 8-6s7.2 2.2 8 6z"
         fill={active ? 'currentColor' : 'none'}
@@ -91,8 +108,15 @@ export function ProfileIcon({ active, ...p }: IconProps) {
 
 export function BackIcon(p: SVGProps<SVGSVGElement>) {
   return (
-    <svg {...base(p)}>
-      <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    <svg {...base(p)} aria-hidden="true">
+      <path
+        d="M15 5 8 12l7 7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

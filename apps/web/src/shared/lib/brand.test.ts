@@ -3,5 +3,6 @@ import { pageTitle } from './brand';
 
 describe('page titles', () => {
   it('is the app title alone without a route title', () => expect(pageTitle()).toBe('蓝钻乐园'));
-  it('adds the route title after a separator', () => expect(pageTitle('常见问题')).toBe('蓝钻乐园 - 常见问题'));
+  it('adds the route title after a separator', () =>
+    expect(pageTitle('常见问题')).toBe('蓝钻乐园 - 常见问题'));
 });

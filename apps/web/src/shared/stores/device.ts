@@ -9,7 +9,8 @@ export const DEFAULT_CHANNEL = '0';
 
 export function newDeviceId(): string {
   // randomUUID needs a secure context (https or localhost); getRandomValues does not.
-  if (window.isSecureContext && typeof crypto.randomUUID === 'function') return crypto.randomUUID().replaceAll('-', '');
+  if (window.isSecureContext && typeof crypto.randomUUID === 'function')
+    return crypto.randomUUID().replaceAll('-', '');
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

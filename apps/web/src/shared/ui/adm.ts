@@ -18,6 +18,6 @@ unstableSetRender((node, container) => {
   };
 });
 
-
 export { default as InfiniteScroll } from 'antd-mobile/es/components/infinite-scroll';
 export { default as PullToRefresh } from 'antd-mobile/es/components/pull-to-refresh';
+export { default as ImageViewer } from 'antd-mobile/es/components/image-viewer';

@@ -1,6 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { InfiniteScroll, PullToRefresh } from './adm';
 import type { ReactNode } from 'react';
+import { InfiniteScroll, PullToRefresh } from './adm';
 import { Empty, ErrorState, Loading } from './states';
 
 /** Spec §9 list defaults. */
@@ -8,7 +8,12 @@ export const LIST_SCROLL_OFFSET = 300;
 export const PULL_HEAD_HEIGHT = 50;
 export const PULL_SUCCESS_MS = 500;
 
-const PULL_TEXT = { pulling: '下拉即可刷新', canRelease: '释放即可刷新', refreshing: '加载中…', complete: '刷新成功' };
+const PULL_TEXT = {
+  pulling: '下拉即可刷新',
+  canRelease: '释放即可刷新',
+  refreshing: '加载中…',
+  complete: '刷新成功',
+};
 
 interface PagedListProps<T> {
   query: UseInfiniteQueryResult<InfiniteData<{ records: T[] }>>;

@@ -24,7 +24,13 @@ export function Empty({ text = '暂无内容', action }: { text?: string; action
   );
 }
 
-export function ErrorState({ text = '加载失败，请检查网络后重试', onRetry }: { text?: string; onRetry: () => void }) {
+export function ErrorState({
+  text = '加载失败，请检查网络后重试',
+  onRetry,
+}: {
+  text?: string;
+  onRetry: () => void;
+}) {
   return (
     <div className="state state--error" role="alert">
       <p>{text}</p>

@@ -43,7 +43,12 @@ function Toast({ item, top }: { item: ToastItem; top: number }) {
       <span className="ld-toast__message">{item.message}</span>
       {item.repeatNum > 1 && <span className="ld-toast__badge">{item.repeatNum}</span>}
       {item.showClose && (
-        <button type="button" className="ld-toast__close" aria-label="关闭提示" onClick={() => close(item.id)}>
+        <button
+          type="button"
+          className="ld-toast__close"
+          aria-label="关闭提示"
+          onClick={() => close(item.id)}
+        >
           ×
         </button>
       )}

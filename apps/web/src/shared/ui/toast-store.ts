@@ -48,7 +48,9 @@ export const useToastStore = create<ToastState>((set, get) => ({
     if (options.grouping) {
       const same = get().items.find((t) => t.grouping && t.message === options.message && t.type === type);
       if (same) {
-        set((s) => ({ items: s.items.map((t) => (t.id === same.id ? { ...t, repeatNum: t.repeatNum + 1 } : t)) }));
+        set((s) => ({
+          items: s.items.map((t) => (t.id === same.id ? { ...t, repeatNum: t.repeatNum + 1 } : t)),
+        }));
         return same.id;
       }
     }
@@ -77,8 +79,10 @@ export const useToastStore = create<ToastState>((set, get) => ({
   },
 }));
 
-const raise = (type: ToastType) => (message: string, options: Omit<ToastOptions, 'message' | 'type'> = {}) =>
-  useToastStore.getState().show({ grouping: true, ...options, message, type });
+const raise =
+  (type: ToastType) =>
+  (message: string, options: Omit<ToastOptions, 'message' | 'type'> = {}) =>
+    useToastStore.getState().show({ grouping: true, ...options, message, type });
 
 /** `toast.success('复制成功')`; identical messages group by default. */
 export const toast = {

@@ -15,5 +15,7 @@ export function isHiddenToday(stored: string | null, now: number): boolean {
   return at >= today && at < today + 86_400_000;
 }
 
-export const shouldFetchBulletin = (uid: string, now = Date.now()): boolean => !isHiddenToday(local.get(hideKey(uid)), now);
-export const hideBulletinToday = (uid: string, now = Date.now()): void => local.set(hideKey(uid), String(now));
+export const shouldFetchBulletin = (uid: string, now = Date.now()): boolean =>
+  !isHiddenToday(local.get(hideKey(uid)), now);
+export const hideBulletinToday = (uid: string, now = Date.now()): void =>
+  local.set(hideKey(uid), String(now));
