@@ -32,6 +32,19 @@ describe('the shell at 390×844', () => {
     await expect.poll(() => page.title()).toBe('蓝钻乐园 - 常见问题');
   });
 
+  it('initialises the device with the channel and invite code from the address', async () => {
+    const { page } = phone;
+    const init = page.waitForRequest((r) => r.url().endsWith('/api/user/device/init'));
+    await page.goto(`${baseUrl()}/?code=ch7&inviteCode=INV123`);
+    const body = new URLSearchParams((await init).postData() ?? '');
+    expect(body.get('appID')).toBe('2008');
+    expect(body.get('channelID')).toBe('ch7');
+    expect(body.get('deviceID')).toMatch(/^[0-9a-f]{32}$/);
+    expect(body.get('deviceType')).toBe('h5');
+    expect(body.get('osType')).toBe('3');
+    expect(await page.evaluate(() => localStorage.getItem('inviteCode'))).toBe('INV123');
+  });
+
   it('sends an unknown path to the root', async () => {
     const { page } = phone;
     await page.goto(`${baseUrl()}/no/such/page`);
