@@ -40,6 +40,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
       DEV_INBOX: '1',
       LOG_LEVEL: 'warn',
       SCRYPT_LOG_N: '14',
+      // Many simulated users share 127.0.0.1; per-IP limits are covered by the API tests.
+      RATE_LIMIT: 'off',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: '',
       // A helper building into its own folder points the run at it (parallel builds must not share dist/).

@@ -20,6 +20,13 @@ import { ConsoleSmsProvider } from './platform/sms/console-provider.ts';
 import { createDiskStorage } from './platform/storage.ts';
 import { installWeb } from './platform/web.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The body's `appID` names a game, not the portal, so the portal appID check skips the route. */
+    gameAppId?: boolean;
+  }
+}
+
 export interface BuildOptions {
   config: Config;
   db: Db;
@@ -35,7 +42,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, db } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     logController: new LogController({
       disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
@@ -75,8 +82,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  // appID rides in the body of every call; an unknown one is refused (DESIGN §5).
+  // appID rides in the body of every call; an unknown one is refused (DESIGN §5). Routes whose
+  // appID names a game (detail, gift list) opt out with `config.gameAppId` (docs/decisions/0003-games-and-money.md).
   app.addHook('preValidation', async (request, reply) => {
+    if (request.routeOptions.config.gameAppId) return;
     const body = request.body as Record<string, unknown> | undefined;
     if (body && typeof body === 'object' && 'appID' in body && String(body.appID) !== String(config.appId)) {
       return reply.status(400).send({ code: 400, msg: 'appID: 未知的应用编号', data: null });

@@ -43,6 +43,8 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   WEB_DIST: z.string().optional(),
   SEED: flag.default('1'),
+  /** 1 only behind a proxy that overwrites X-Forwarded-For; otherwise clients could choose their own IP. */
+  TRUST_PROXY: flag.default('0'),
   /** `off` skips the per-IP rate limits: for load benchmarks only, never in production. */
   RATE_LIMIT: z.enum(['on', 'off'], { error: '须为 on 或 off' }).default('on'),
   /** log2 of scrypt's N; 17 in production (DESIGN §8), lowered only by the test suite for speed. */
@@ -72,6 +74,7 @@ export interface Config {
   webDist: string;
   seed: boolean;
   rateLimit: boolean;
+  trustProxy: boolean;
   scryptN: number;
   logLevel: string;
 }
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seed: e.SEED === '1',
     rateLimit: e.RATE_LIMIT === 'on',
+    trustProxy: e.TRUST_PROXY === '1',
     scryptN: 2 ** e.SCRYPT_LOG_N,
     logLevel: e.LOG_LEVEL,
   };

@@ -24,3 +24,14 @@ export const passwordSchema = z
 /** Optional form field: an empty string is treated as absent. */
 export const optionalText = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/** A phone as other people may see it: 138****8000. */
+export const maskPhone = (phone: string): string =>
+  phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
+
+/** Control characters (and line/paragraph separators) break layouts and logs; names refuse them. */
+export const hasControlChars = (value: string): boolean => /[\p{Cc}\u2028\u2029]/u.test(value);
+
+/** Invite codes: 8 of uppercase letters and digits, without 0 O 1 I L that people misread. */
+export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const INVITE_CODE_LENGTH = 8;

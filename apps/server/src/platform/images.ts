@@ -16,16 +16,26 @@ function sniff(bytes: Buffer): 'jpeg' | 'png' | 'webp' | 'gif' | null {
 
 /**
  * Checks an uploaded image by content and size, then re-encodes it to WebP no larger than
- * `maxSide`, which drops metadata and anything hidden after the image data.
+ * `maxSide`, which drops metadata and anything hidden after the image data. `square` crops to
+ * exactly maxSide × maxSide from the centre (avatars).
  */
-export async function reencodeImage(bytes: Buffer, field: string, maxSide: number): Promise<Buffer> {
+export async function reencodeImage(
+  bytes: Buffer,
+  field: string,
+  maxSide: number,
+  options: { square?: boolean } = {},
+): Promise<Buffer> {
   if (bytes.length === 0) throw badInput(field, '文件为空');
   if (bytes.length > MAX_IMAGE_BYTES) throw badInput(field, '图片不能超过 5MB');
   if (!sniff(bytes)) throw badInput(field, '只支持 JPG、PNG、WebP 或 GIF 图片');
   try {
     return await sharp(bytes, { limitInputPixels: 40_000_000 })
       .rotate()
-      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+      .resize(
+        maxSide,
+        maxSide,
+        options.square ? { fit: 'cover' } : { fit: 'inside', withoutEnlargement: true },
+      )
       .webp({ quality: 82 })
       .toBuffer();
   } catch {

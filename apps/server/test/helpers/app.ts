@@ -40,6 +40,8 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     SEED: '0',
     LOG_LEVEL: 'silent',
     SCRYPT_LOG_N: '14',
+    // Tests stand in for many clients by sending X-Forwarded-For.
+    TRUST_PROXY: '1',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
@@ -88,6 +90,8 @@ export async function postForm<T = any>(
   url: string,
   body: Record<string, string | number | undefined> = {},
   account?: Pick<Account, 'uid' | 'token'>,
+  /** Extra headers, e.g. `x-forwarded-for` to call from another address (per-IP limits). */
+  headers: Record<string, string> = {},
 ): Promise<Answer<T>> {
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(body)) if (v !== undefined) form.set(k, String(v));
@@ -95,7 +99,7 @@ export async function postForm<T = any>(
     method: 'POST',
     url,
     payload: form.toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...authHeaders(account) },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...authHeaders(account), ...headers },
   });
   return toAnswer<T>(raw);
 }
@@ -123,6 +127,9 @@ export async function call<T = any>(
   return toAnswer<T>(raw);
 }
 
+/** A random private address, so per-IP rate limits of one test do not trip another. */
+export const randomIp = (): string => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
 let counter = 0;
 /** Registers a fresh account through the real API and answers it (token included). */
 export async function registerUser(
@@ -132,7 +139,15 @@ export async function registerUser(
 ): Promise<Account> {
   counter += 1;
   const name = loginName ?? `user_${process.pid}_${counter}_${randomBytes(2).toString('hex')}`;
-  const answer = await postForm<Account>(app, '/api/user/registerWithName', { loginName: name, password });
+  // Each test user registers from its own address, so the per-IP registration limit
+  // (limits.register) never trips in a file that needs many users.
+  const answer = await postForm<Account>(
+    app,
+    '/api/user/registerWithName',
+    { loginName: name, password },
+    undefined,
+    { 'x-forwarded-for': randomIp() },
+  );
   if (answer.code !== 0) throw new Error(`register failed: ${answer.msg}`);
   return answer.data;
 }

@@ -22,6 +22,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addCheckConstraint('users_coin_not_negative', sql`coin_num >= 0`)
     .execute();
+  // Invite statistics and rewards look users up by who invited them.
+  await db.schema.createIndex('users_invited_by').on('users').column('invited_by').execute();
 
   await withId(db, db.schema.createTable('sessions'))
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -78,6 +80,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('messages_user').on('messages').columns(['user_id', 'id']).execute();
+  // The header shows the unread count on every page, so counting it must not scan a user's history.
+  await db.schema
+    .createIndex('messages_user_unread')
+    .on('messages')
+    .columns(['user_id', 'is_read'])
+    .execute();
 
   await withId(db, db.schema.createTable('bulletins'))
     .addColumn('pos_type', 'integer', (c) => c.notNull())
@@ -85,6 +93,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('content', 'text', (c) => c.notNull())
     .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('bulletins_pos_active')
+    .on('bulletins')
+    .columns(['pos_type', 'is_active', 'created_at'])
     .execute();
 
   await withId(db, db.schema.createTable('faqs'))

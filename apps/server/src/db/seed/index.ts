@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-
+import { seedAccounts } from '../../modules/accounts/seed.ts';
 import type { Deps } from '../../platform/deps.ts';
 
 /** Demo content per domain, in dependency order; each one writes only its own tables. */
-const seeds: Array<{ name: string; run: (deps: Deps) => Promise<void> }> = [];
+const seeds: Array<{ name: string; run: (deps: Deps) => Promise<void> }> = [{ name: 'accounts', run: seedAccounts }];
 
 /** Fills an empty database with demo content; a database that has users is left alone. */
 export async function seedIfEmpty(deps: Deps, log: Pick<FastifyBaseLogger, 'info'>): Promise<boolean> {

@@ -1,0 +1,44 @@
+import { envelopeOf } from '@ld/contract/envelope';
+import { markReadBody, messageListBody, messagePageSchema, unreadAnswer } from '@ld/contract/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireUser } from '../../platform/auth.ts';
+import { ok } from '../../platform/envelope.ts';
+import { sessionInvalid } from '../../platform/errors.ts';
+import { listMessagesOf, markRead } from './service.ts';
+
+const tags = ['messages'];
+
+export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/user/center/message/all',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: '系统消息列表（新的在前）及未读数',
+        body: messageListBody.prefault({}),
+        response: { 200: envelopeOf(messagePageSchema) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      // A uid other than the session's means the client holds someone else's account: log it out.
+      if (request.body.uid !== undefined && request.body.uid !== String(user.id)) throw sessionInvalid();
+      return ok(await listMessagesOf(app.deps, user.id, request.body));
+    },
+  );
+
+  app.post(
+    '/user/message',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: '标记消息已读：带 id 标记一条（仅本人的），不带 id 全部标记；返回剩余未读数',
+        body: markReadBody.prefault({}),
+        response: { 200: envelopeOf(unreadAnswer) },
+      },
+    },
+    async (request) => ok(await markRead(app.deps, currentUser(request).id, request.body.id)),
+  );
+};
