@@ -3,9 +3,14 @@ import { accountRoutes } from './accounts/routes.ts';
 import { bulletinRoutes } from './bulletins/routes.ts';
 import { clientConfigRoutes } from './client-config/routes.ts';
 import { deviceRoutes } from './devices/routes.ts';
+import { gameRoutes } from './games/routes.ts';
+import { giftRoutes } from './gifts/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
+import { squareRoutes } from './square/routes.ts';
 import { supportRoutes } from './support/routes.ts';
+import { vipRoutes } from './vip/routes.ts';
+import { walletRoutes } from './wallet/routes.ts';
 
 /** Every HTTP module, registered under `/api`. */
 export const modules: FastifyPluginAsync[] = [
@@ -16,4 +21,9 @@ export const modules: FastifyPluginAsync[] = [
   bulletinRoutes,
   supportRoutes,
   clientConfigRoutes,
+  squareRoutes,
+  gameRoutes,
+  giftRoutes,
+  walletRoutes,
+  vipRoutes,
 ];

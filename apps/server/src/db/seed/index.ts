@@ -1,9 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
+
 import { seedAccounts } from '../../modules/accounts/seed.ts';
+import { seedGames } from '../../modules/games/seed.ts';
+import { seedGifts } from '../../modules/gifts/seed.ts';
+import { seedSquare } from '../../modules/square/seed.ts';
+import { seedVipPlans } from '../../modules/vip/seed.ts';
+import { seedWallet } from '../../modules/wallet/seed.ts';
 import type { Deps } from '../../platform/deps.ts';
 
 /** Demo content per domain, in dependency order; each one writes only its own tables. */
-const seeds: Array<{ name: string; run: (deps: Deps) => Promise<void> }> = [{ name: 'accounts', run: seedAccounts }];
+const seeds: Array<{ name: string; run: (deps: Deps) => Promise<void> }> = [
+  { name: 'accounts', run: seedAccounts },
+  { name: 'games', run: seedGames },
+  { name: 'wallet', run: seedWallet },
+  { name: 'vip', run: seedVipPlans },
+  { name: 'square', run: seedSquare },
+  // After square: its accounts own the codes of the demo's sold-out pack.
+  { name: 'gifts', run: seedGifts },
+];
 
 /** Fills an empty database with demo content; a database that has users is left alone. */
 export async function seedIfEmpty(deps: Deps, log: Pick<FastifyBaseLogger, 'info'>): Promise<boolean> {

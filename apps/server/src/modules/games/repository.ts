@@ -1,0 +1,131 @@
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { GamesTable } from './tables.ts';
+
+type Db = Kysely<Database>;
+
+export async function listTypes(db: Db) {
+  return db.selectFrom('game_types').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
+}
+
+export interface GameFilter {
+  typeId?: number;
+  keyword?: string;
+}
+
+/** `%` and `_` in a keyword are literal characters, not wildcards. */
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filtered(db: Db, filter: GameFilter) {
+  let query = db.selectFrom('games').innerJoin('game_types', 'game_types.id', 'games.type_id');
+  if (filter.typeId !== undefined) query = query.where('games.type_id', '=', filter.typeId);
+  if (filter.keyword) {
+    const pattern = likePattern(filter.keyword);
+    // ESCAPE is spelled out because SQLite has no default escape character; lower() makes both dialects case-blind.
+    query = query.where(
+      sql<boolean>`(lower(games.name) like lower(${pattern}) escape '\\' or lower(games.tags) like lower(${pattern}) escape '\\')`,
+    );
+  }
+  return query;
+}
+
+export async function listGames(db: Db, filter: GameFilter, offset: number, limit: number) {
+  return filtered(db, filter)
+    .selectAll('games')
+    .select('game_types.name as type_name')
+    .orderBy('games.sort', 'desc')
+    .orderBy('games.id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function countGames(db: Db, filter: GameFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findGameByAppId(db: Db, appId: number) {
+  return db
+    .selectFrom('games')
+    .innerJoin('game_types', 'game_types.id', 'games.type_id')
+    .selectAll('games')
+    .select('game_types.name as type_name')
+    .where('games.app_id', '=', appId)
+    .executeTakeFirst();
+}
+
+export async function findGameById(db: Db, gameId: number) {
+  return db
+    .selectFrom('games')
+    .innerJoin('game_types', 'game_types.id', 'games.type_id')
+    .selectAll('games')
+    .select('game_types.name as type_name')
+    .where('games.id', '=', gameId)
+    .executeTakeFirst();
+}
+
+export async function purchasedGameIds(db: Db, userId: number, gameIds: number[]): Promise<Set<number>> {
+  if (gameIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('game_purchases')
+    .select('game_id')
+    .where('user_id', '=', userId)
+    .where('game_id', 'in', gameIds)
+    .execute();
+  return new Set(rows.map((r) => Number(r.game_id)));
+}
+
+/** Records a purchase; answers its id, or null when the user already owns the game. */
+export async function insertPurchase(
+  db: Db,
+  row: { user_id: number; game_id: number; price: number; created_at: number },
+): Promise<number | null> {
+  const inserted = await db
+    .insertInto('game_purchases')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'game_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? inserted.id : null;
+}
+
+export async function countDownload(db: Db, gameId: number): Promise<void> {
+  await db
+    .updateTable('games')
+    .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+    .where('id', '=', gameId)
+    .execute();
+}
+
+export async function getMembership(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['coin_num', 'level_type', 'exp_time'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertType(db: Db, name: string, sort: number): Promise<number> {
+  const row = await db
+    .insertInto('game_types')
+    .values({ name, sort })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertGame(db: Db, row: Insertable<GamesTable>): Promise<number> {
+  const inserted = await db.insertInto('games').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function setGameMedia(
+  db: Db,
+  gameId: number,
+  media: Pick<GamesTable, 'icon' | 'screenshots' | 'android_package' | 'ios_package'>,
+): Promise<void> {
+  await db.updateTable('games').set(media).where('id', '=', gameId).execute();
+}

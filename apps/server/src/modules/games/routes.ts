@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import { envelopeOf } from '@ld/contract/envelope';
+import {
+  downloadAnswer,
+  downloadBody,
+  gameAppIdBody,
+  gameIdParams,
+  gameListBody,
+  gamePageSchema,
+  gameSchema,
+  gameTypeSchema,
+  type PlatformTypeValue,
+  packageParams,
+  packageQuery,
+} from '@ld/contract/games';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { optionalUser } from '../../platform/auth.ts';
+import { ok } from '../../platform/envelope.ts';
+import { notFound } from '../../platform/errors.ts';
+import * as games from './service.ts';
+
+export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const tags = ['games'];
+
+  app.post(
+    '/web/game/list',
+    {
+      preHandler: optionalUser,
+      schema: {
+        tags,
+        summary: '游戏列表（分类、搜索、分页）',
+        body: gameListBody,
+        response: { 200: envelopeOf(gamePageSchema) },
+      },
+    },
+    async (request) => ok(await games.listGames(deps, request.user?.id ?? null, request.body)),
+  );
+
+  app.get(
+    '/v1/game/types',
+    { schema: { tags, summary: '游戏分类（页签）', response: { 200: envelopeOf(z.array(gameTypeSchema)) } } },
+    async () => ok(await games.listTypes(deps)),
+  );
+
+  app.post(
+    '/web/game/detail',
+    {
+      preHandler: optionalUser,
+      // appID here names the game, not the portal (docs/decisions/0003-games-and-money.md).
+      config: { gameAppId: true },
+      schema: {
+        tags,
+        summary: '游戏详情（appID 为游戏的应用编号）',
+        body: gameAppIdBody,
+        response: { 200: envelopeOf(gameSchema) },
+      },
+    },
+    async (request) => ok(await games.getGameByAppId(deps, request.user?.id ?? null, request.body.appID)),
+  );
+
+  app.post(
+    '/user/game/download/:gameId',
+    {
+      // Free games need no login; the service asks for one (code 2) only when the game is paid.
+      preHandler: optionalUser,
+      schema: {
+        tags,
+        summary: '下载游戏：免费、会员或已购直接下载，否则扣除钻石',
+        params: gameIdParams,
+        body: downloadBody,
+        response: { 200: envelopeOf(downloadAnswer) },
+      },
+    },
+    async (request) =>
+      ok(
+        await games.downloadGame(
+          deps,
+          request.user?.id ?? null,
+          request.params.gameId,
+          request.body.platformType as PlatformTypeValue,
+        ),
+      ),
+  );
+
+  app.get(
+    '/v1/game/package/:gameId/:platformType',
+    {
+      schema: {
+        tags,
+        summary: '安装包（签名链接，10 分钟有效）',
+        params: packageParams,
+        querystring: packageQuery,
+      },
+    },
+    async (request, reply) => {
+      const found = await games.openPackage(deps, {
+        gameId: request.params.gameId,
+        platformType: request.params.platformType as PlatformTypeValue,
+        ...request.query,
+      });
+      const stat = await fs.promises.stat(found.file).catch(() => null);
+      if (!stat?.isFile()) throw notFound('安装包');
+      const asciiName = found.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      return reply
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(found.filename)}`,
+        )
+        .header('Content-Length', stat.size)
+        .header('Cache-Control', 'private, no-store')
+        .type(found.contentType)
+        .send(fs.createReadStream(found.file));
+    },
+  );
+};

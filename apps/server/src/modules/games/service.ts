@@ -1,0 +1,183 @@
+import path from 'node:path';
+import { type Page, toPage } from '@ld/contract/envelope';
+import {
+  type DownloadAnswer,
+  type Game,
+  type GameListBody,
+  type GameType,
+  OnlineType,
+  PLATFORM_NAMES,
+  PlatformType,
+  type PlatformTypeValue,
+} from '@ld/contract/games';
+import { isMemberAt } from '@ld/contract/vip';
+import type { Selectable } from 'kysely';
+import { toIso } from '../../platform/clock.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError, notFound, ruleError, sessionInvalid } from '../../platform/errors.ts';
+import { applyBalanceChange, balanceInsufficient, lockWallet } from '../wallet/service.ts';
+import { isPackageLinkValid, signPackageLink } from './package-links.ts';
+import * as repo from './repository.ts';
+import type { GamesTable } from './tables.ts';
+
+type GameRow = Selectable<GamesTable> & { type_name: string };
+
+const isFree = (game: GameRow) => game.online_type === OnlineType.free || game.buy_amount === 0;
+
+function packageOf(game: GameRow, platformType: PlatformTypeValue): string | null {
+  return platformType === PlatformType.android ? game.android_package : game.ios_package;
+}
+
+function toGame(row: GameRow, purchased: boolean | null): Game {
+  const platforms: number[] = [];
+  if (row.android_package) platforms.push(PlatformType.android);
+  if (row.ios_package) platforms.push(PlatformType.ios);
+  return {
+    id: row.id,
+    appID: row.app_id,
+    name: row.name,
+    icon: row.icon,
+    screenshots: JSON.parse(row.screenshots) as string[],
+    description: row.description,
+    version: row.version,
+    size: Number(row.size),
+    updateTime: toIso(Number(row.updated_at)),
+    tags: JSON.parse(row.tags) as string[],
+    type: Number(row.type_id),
+    typeName: row.type_name,
+    onlineType: row.online_type,
+    buyAmount: row.buy_amount,
+    downloadCount: Number(row.download_count),
+    memberFree: !isFree(row),
+    platforms,
+    purchased,
+  };
+}
+
+export async function listTypes(deps: Deps): Promise<GameType[]> {
+  return (await repo.listTypes(deps.db.kysely)).map((t) => ({ id: t.id, name: t.name }));
+}
+
+export async function listGames(deps: Deps, userId: number | null, query: GameListBody): Promise<Page<Game>> {
+  const filter = { typeId: query.type, keyword: query.keyword };
+  const offset = (query.currentPage - 1) * query.pageSize;
+  const [rows, total] = await Promise.all([
+    repo.listGames(deps.db.kysely, filter, offset, query.pageSize),
+    repo.countGames(deps.db.kysely, filter),
+  ]);
+  const owned =
+    userId === null
+      ? null
+      : await repo.purchasedGameIds(
+          deps.db.kysely,
+          userId,
+          rows.map((r) => r.id),
+        );
+  return toPage(
+    rows.map((r) => toGame(r, owned ? owned.has(r.id) : null)),
+    total,
+    query,
+  );
+}
+
+/** A game by its own app id (what the detail page sends as `appID`). */
+export async function getGameByAppId(deps: Deps, userId: number | null, appId: number): Promise<Game> {
+  const row = await repo.findGameByAppId(deps.db.kysely, appId);
+  if (!row) throw notFound('游戏');
+  const owned = userId === null ? null : await repo.purchasedGameIds(deps.db.kysely, userId, [row.id]);
+  return toGame(row, owned ? owned.has(row.id) : null);
+}
+
+/** The game id behind an app id, for the gift list. */
+export async function gameIdOfAppId(deps: Deps, appId: number): Promise<number> {
+  const row = await repo.findGameByAppId(deps.db.kysely, appId);
+  if (!row) throw notFound('游戏');
+  return row.id;
+}
+
+/**
+ * A download (DESIGN §6): free games for everyone; otherwise members and earlier buyers download
+ * free and anyone else pays once. The purchase row, the ledger row and the balance change share
+ * one transaction, so a refused payment leaves no purchase behind.
+ */
+export async function downloadGame(
+  deps: Deps,
+  userId: number | null,
+  gameId: number,
+  platformType: PlatformTypeValue,
+): Promise<DownloadAnswer> {
+  const db = deps.db.kysely;
+  const game = await repo.findGameById(db, gameId);
+  if (!game) throw notFound('游戏');
+  if (!packageOf(game, platformType)) {
+    throw ruleError(`该游戏暂未提供${PLATFORM_NAMES[platformType]}版本，请换个平台下载`);
+  }
+  const now = deps.clock.now();
+  let charged = 0;
+  let coinNum: number | null = null;
+  if (isFree(game)) {
+    await repo.countDownload(db, game.id);
+    if (userId !== null) coinNum = Number((await repo.getMembership(db, userId)).coin_num);
+  } else {
+    if (userId === null) throw sessionInvalid();
+    const price = game.buy_amount;
+    ({ charged, coinNum } = await db.transaction().execute(async (trx) => {
+      await lockWallet(trx, userId);
+      const user = await repo.getMembership(trx, userId);
+      const owner = { charged: 0, coinNum: Number(user.coin_num) };
+      if (isMemberAt(user.level_type, user.exp_time === null ? null : Number(user.exp_time), now)) {
+        await repo.countDownload(trx, game.id);
+        return owner;
+      }
+      const purchaseId = await repo.insertPurchase(trx, {
+        user_id: userId,
+        game_id: game.id,
+        price,
+        created_at: now,
+      });
+      if (purchaseId === null) {
+        await repo.countDownload(trx, game.id);
+        return owner;
+      }
+      const paid = await applyBalanceChange(trx, {
+        userId,
+        delta: -price,
+        reason: 'game',
+        ref: String(purchaseId),
+        note: game.name,
+        now,
+      });
+      if (!paid.ok) throw balanceInsufficient(deps.config, paid.balance, price);
+      await repo.countDownload(trx, game.id);
+      return { charged: price, coinNum: paid.balance };
+    }));
+  }
+  const url = await signPackageLink(deps.db, {
+    publicUrl: deps.config.publicUrl,
+    gameId: game.id,
+    platformType,
+    uid: userId ?? 0,
+    now,
+  });
+  return { url, charged, coinNum };
+}
+
+const FORBIDDEN = 403;
+
+/** The file behind a signed link, or 403 when the link is not ours or its time has passed. */
+export async function openPackage(
+  deps: Deps,
+  link: { gameId: number; platformType: PlatformTypeValue; uid: string; expires: string; sig: string },
+): Promise<{ file: string; filename: string; contentType: string }> {
+  const valid = await isPackageLinkValid(deps.db, { ...link, now: deps.clock.now() });
+  if (!valid) throw new AppError(FORBIDDEN, '下载链接无效或已过期，请回到游戏页重新点击下载', FORBIDDEN);
+  const game = await repo.findGameById(deps.db.kysely, link.gameId);
+  const relative = game ? packageOf(game, link.platformType) : null;
+  if (!game || !relative) throw notFound('安装包');
+  const isAndroid = link.platformType === PlatformType.android;
+  return {
+    file: path.join(deps.storage.root, relative),
+    filename: `${game.name}-${game.version}.${isAndroid ? 'apk' : 'ipa'}`,
+    contentType: isAndroid ? 'application/vnd.android.package-archive' : 'application/octet-stream',
+  };
+}

@@ -1,0 +1,46 @@
+import type { Generated } from 'kysely';
+
+// Row types: nullable columns are `| null`, never optional. Times are epoch ms.
+
+export interface GameTypesTable {
+  id: Generated<number>;
+  name: string;
+  sort: Generated<number>;
+}
+
+export interface GamesTable {
+  id: Generated<number>;
+  app_id: number;
+  type_id: number;
+  name: string;
+  icon: string;
+  /** JSON array of image URLs. */
+  screenshots: string;
+  description: string;
+  version: string;
+  size: number;
+  /** JSON array of tag names. */
+  tags: string;
+  online_type: Generated<number>;
+  buy_amount: Generated<number>;
+  download_count: Generated<number>;
+  android_package: string | null;
+  ios_package: string | null;
+  sort: Generated<number>;
+  updated_at: number;
+  created_at: number;
+}
+
+export interface GamePurchasesTable {
+  id: Generated<number>;
+  user_id: number;
+  game_id: number;
+  price: number;
+  created_at: number;
+}
+
+export interface GameTables {
+  game_types: GameTypesTable;
+  games: GamesTable;
+  game_purchases: GamePurchasesTable;
+}

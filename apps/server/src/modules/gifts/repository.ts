@@ -1,0 +1,213 @@
+import { type Kysely, sql } from 'kysely';
+import { onPostgres } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+/** Packs with their stock: total codes and the ones nobody has claimed. */
+function packsWithStock(db: Db) {
+  return db
+    .selectFrom('gift_packs as p')
+    .selectAll('p')
+    .select([
+      sql<number>`(select count(*) from gift_codes c where c.pack_id = p.id)`.as('total'),
+      sql<number>`(select count(*) from gift_codes c where c.pack_id = p.id and c.user_id is null)`.as(
+        'remaining',
+      ),
+    ]);
+}
+
+export async function listPacksOfGame(db: Db, gameId: number) {
+  return packsWithStock(db).where('p.game_id', '=', gameId).orderBy('p.end_at').orderBy('p.id').execute();
+}
+
+/** Packs open at `now` with codes left, newest first, with their game (the square's gift centre). */
+export async function listOpenPacks(db: Db, now: number, offset: number, limit: number) {
+  return openPacks(db, now)
+    .innerJoin('games as g', 'g.id', 'p.game_id')
+    .select(['g.app_id', 'g.name as game_name', 'g.icon as game_icon'])
+    .orderBy('p.start_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+function openPacks(db: Db, now: number) {
+  return packsWithStock(db)
+    .where('p.start_at', '<=', now)
+    .where('p.end_at', '>', now)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('gift_codes as c')
+          .select('c.id')
+          .whereRef('c.pack_id', '=', 'p.id')
+          .where('c.user_id', 'is', null),
+      ),
+    );
+}
+
+export async function countOpenPacks(db: Db, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('gift_packs as p')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('p.start_at', '<=', now)
+    .where('p.end_at', '>', now)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('gift_codes as c')
+          .select('c.id')
+          .whereRef('c.pack_id', '=', 'p.id')
+          .where('c.user_id', 'is', null),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findPack(db: Db, packId: number) {
+  return db.selectFrom('gift_packs').selectAll().where('id', '=', packId).executeTakeFirst();
+}
+
+export async function findClaimedCode(db: Db, packId: number, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('gift_codes')
+    .select('code')
+    .where('pack_id', '=', packId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.code ?? null;
+}
+
+export async function claimedCodesOfPacks(db: Db, userId: number, packIds: number[]) {
+  if (packIds.length === 0) return new Map<number, string>();
+  const rows = await db
+    .selectFrom('gift_codes')
+    .select(['pack_id', 'code'])
+    .where('user_id', '=', userId)
+    .where('pack_id', 'in', packIds)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.pack_id), r.code]));
+}
+
+/**
+ * Gives one free code of the pack to the user; answers it, or null when none was free at that
+ * instant. On PostgreSQL, SKIP LOCKED lets concurrent claimers take different codes instead of
+ * queueing on the same row; the outer `user_id is null` keeps a code from changing hands.
+ */
+export async function takeFreeCode(
+  db: Db,
+  packId: number,
+  userId: number,
+  now: number,
+): Promise<string | null> {
+  const row = await db
+    .updateTable('gift_codes')
+    .set({ user_id: userId, claimed_at: now })
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('gift_codes')
+        .select('id')
+        .where('pack_id', '=', packId)
+        .where('user_id', 'is', null)
+        .orderBy('id')
+        .limit(1)
+        .$if(onPostgres(db), (qb) => qb.forUpdate().skipLocked()),
+    )
+    .where('user_id', 'is', null)
+    .returning('code')
+    .executeTakeFirst();
+  return row?.code ?? null;
+}
+
+export async function countFreeCodes(db: Db, packId: number): Promise<number> {
+  const row = await db
+    .selectFrom('gift_codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('pack_id', '=', packId)
+    .where('user_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listMyCodes(db: Db, userId: number, offset: number, limit: number) {
+  return db
+    .selectFrom('gift_codes as c')
+    .innerJoin('gift_packs as p', 'p.id', 'c.pack_id')
+    .innerJoin('games as g', 'g.id', 'p.game_id')
+    .select([
+      'c.id',
+      'c.code',
+      'c.claimed_at',
+      'p.id as pack_id',
+      'p.title',
+      'p.content',
+      'g.id as game_id',
+      'g.app_id',
+      'g.name as game_name',
+      'g.icon as game_icon',
+    ])
+    .where('c.user_id', '=', userId)
+    .orderBy('c.claimed_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function countMyCodes(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('gift_codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertPack(
+  db: Db,
+  row: {
+    game_id: number;
+    title: string;
+    content: string;
+    start_at: number;
+    end_at: number;
+    created_at: number;
+  },
+): Promise<number> {
+  const inserted = await db.insertInto('gift_packs').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function insertCodes(
+  db: Db,
+  rows: Array<{ pack_id: number; code: string; user_id: number | null; claimed_at: number | null }>,
+): Promise<void> {
+  // Chunks keep each statement under SQLite's bound-parameter limit.
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('gift_codes')
+      .values(rows.slice(i, i + 200))
+      .execute();
+  }
+}
+
+export async function gameIdsByAppId(db: Db): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('games').select(['id', 'app_id']).execute();
+  return new Map(rows.map((r) => [r.app_id, r.id]));
+}
+
+/** Some accounts, oldest first, to hold the codes of the demo's sold-out pack. */
+export async function someUserIds(db: Db, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function userIdByLoginName(db: Db, loginName: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('login_name', '=', loginName)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

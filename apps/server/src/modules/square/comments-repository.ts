@@ -1,0 +1,259 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { type FeedWindow, feedDirection, keysetAfter } from './feed-sql.ts';
+
+type Q = Kysely<Database>;
+
+export interface CommentRow {
+  id: number;
+  post_id: number;
+  user_id: number;
+  root_id: number | null;
+  reply_comment_id: number | null;
+  reply_to_user_id: number | null;
+  reply_to_name: string | null;
+  content: string;
+  like_count: number;
+  reply_count: number;
+  hot_score: number;
+  created_at: number;
+  author_name: string;
+  author_avatar: string | null;
+}
+
+const COMMENT_COLUMNS = [
+  'c.id',
+  'c.post_id',
+  'c.user_id',
+  'c.root_id',
+  'c.reply_comment_id',
+  'c.reply_to_user_id',
+  'r.name as reply_to_name',
+  'c.content',
+  'c.like_count',
+  'c.reply_count',
+  'c.hot_score',
+  'c.created_at',
+  'u.name as author_name',
+  'u.avatar as author_avatar',
+] as const;
+
+/** Comments with their author and the user they answer. */
+const withPeople = (db: Q) =>
+  db
+    .selectFrom('square_comments as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .leftJoin('users as r', 'r.id', 'c.reply_to_user_id');
+
+const topLevelOf = (db: Q, postId: number) =>
+  db
+    .selectFrom('square_comments as c')
+    .where('c.post_id', '=', postId)
+    .where('c.root_id', 'is', null)
+    .where('c.deleted_at', 'is', null);
+
+/** One window of a post's live top-level comments, hot or latest. */
+export async function listTopComments(db: Q, postId: number, window: FeedWindow): Promise<CommentRow[]> {
+  const column = window.order === 'hot' ? 'c.hot_score' : 'c.created_at';
+  const direction = feedDirection(window);
+  return withPeople(db)
+    .select(COMMENT_COLUMNS)
+    .where('c.post_id', '=', postId)
+    .where('c.root_id', 'is', null)
+    .where('c.deleted_at', 'is', null)
+    .$if(window.after !== null, (qb) => qb.where(keysetAfter(column, 'c.id', window.order, window.after!)))
+    .orderBy(sql.ref(column), direction)
+    .orderBy('c.id', direction)
+    .limit(window.limit)
+    .$if(window.after === null && window.offset > 0, (qb) => qb.offset(window.offset))
+    .execute();
+}
+
+export async function countTopComments(db: Q, postId: number): Promise<number> {
+  const row = await topLevelOf(db, postId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One window of the live replies under a top-level comment, oldest first. */
+export async function listReplies(db: Q, rootId: number, window: FeedWindow): Promise<CommentRow[]> {
+  return withPeople(db)
+    .select(COMMENT_COLUMNS)
+    .where('c.root_id', '=', rootId)
+    .where('c.deleted_at', 'is', null)
+    .$if(window.after !== null, (qb) =>
+      qb.where(keysetAfter('c.created_at', 'c.id', window.order, window.after!)),
+    )
+    .orderBy('c.created_at', 'asc')
+    .orderBy('c.id', 'asc')
+    .limit(window.limit)
+    .$if(window.after === null && window.offset > 0, (qb) => qb.offset(window.offset))
+    .execute();
+}
+
+export async function countReplies(db: Q, rootId: number): Promise<number> {
+  const row = await db
+    .selectFrom('square_comments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('root_id', '=', rootId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The first `perRoot` live replies of each root, oldest first, in one query. */
+export async function firstReplies(db: Q, rootIds: number[], perRoot: number): Promise<CommentRow[]> {
+  if (rootIds.length === 0) return [];
+  const ranked = withPeople(db)
+    .select(COMMENT_COLUMNS)
+    .select(sql<number>`row_number() over (partition by c.root_id order by c.created_at, c.id)`.as('rn'))
+    .where('c.root_id', 'in', rootIds)
+    .where('c.deleted_at', 'is', null)
+    .as('ranked');
+  const rows = await db
+    .selectFrom(ranked)
+    .selectAll()
+    .where('ranked.rn', '<=', perRoot)
+    .orderBy('ranked.created_at', 'asc')
+    .orderBy('ranked.id', 'asc')
+    .execute();
+  return rows.map(({ rn: _rn, ...row }) => row);
+}
+
+export interface MyCommentRow extends CommentRow {
+  post_content: string;
+}
+
+const mineOf = (db: Q, userId: number) =>
+  db
+    .selectFrom('square_comments as c')
+    .innerJoin('square_posts as p', 'p.id', 'c.post_id')
+    .where('c.user_id', '=', userId)
+    .where('c.deleted_at', 'is', null)
+    .where('p.deleted_at', 'is', null);
+
+/** The user's live comments on live posts, newest first. */
+export async function listUserComments(db: Q, userId: number, window: FeedWindow): Promise<MyCommentRow[]> {
+  return mineOf(db, userId)
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .leftJoin('users as r', 'r.id', 'c.reply_to_user_id')
+    .select(COMMENT_COLUMNS)
+    .select('p.content as post_content')
+    .$if(window.after !== null, (qb) =>
+      qb.where(keysetAfter('c.created_at', 'c.id', window.order, window.after!)),
+    )
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(window.limit)
+    .$if(window.after === null && window.offset > 0, (qb) => qb.offset(window.offset))
+    .execute();
+}
+
+export async function countUserComments(db: Q, userId: number): Promise<number> {
+  const row = await mineOf(db, userId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findCommentRow(db: Q, id: number): Promise<CommentRow | undefined> {
+  return withPeople(db).select(COMMENT_COLUMNS).where('c.id', '=', id).executeTakeFirst();
+}
+
+/** The bare comment, deleted or not, for ownership checks and counter updates. */
+export async function findComment(db: Q, id: number) {
+  return db
+    .selectFrom('square_comments')
+    .select(['id', 'post_id', 'user_id', 'root_id', 'like_count', 'reply_count', 'created_at', 'deleted_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertComment(
+  db: Q,
+  values: {
+    post_id: number;
+    user_id: number;
+    root_id: number | null;
+    reply_comment_id: number | null;
+    reply_to_user_id: number | null;
+    content: string;
+    hot_score: number;
+    created_at: number;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('square_comments')
+    .values({ ...values, deleted_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function softDeleteComment(db: Q, id: number, now: number): Promise<void> {
+  await db.updateTable('square_comments').set({ deleted_at: now }).where('id', '=', id).execute();
+}
+
+/** Deletes the live replies under a root with it; answers how many there were. */
+export async function softDeleteReplies(db: Q, rootId: number, now: number): Promise<number> {
+  const result = await db
+    .updateTable('square_comments')
+    .set({ deleted_at: now })
+    .where('root_id', '=', rootId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Moves a comment's like or reply counter and answers the new counters (for its hot score). */
+export async function bumpCommentCounter(
+  db: Q,
+  id: number,
+  column: 'like_count' | 'reply_count',
+  delta: number,
+) {
+  return db
+    .updateTable('square_comments')
+    .set((eb) =>
+      column === 'like_count'
+        ? { like_count: eb('like_count', '+', delta) }
+        : { reply_count: eb('reply_count', '+', delta) },
+    )
+    .where('id', '=', id)
+    .returning(['like_count', 'reply_count', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function setCommentHotScore(db: Q, id: number, hotScore: number): Promise<void> {
+  await db.updateTable('square_comments').set({ hot_score: hotScore }).where('id', '=', id).execute();
+}
+
+export async function likedCommentIds(db: Q, userId: number, commentIds: number[]): Promise<Set<number>> {
+  if (commentIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('square_comment_likes')
+    .select('comment_id')
+    .where('user_id', '=', userId)
+    .where('comment_id', 'in', commentIds)
+    .execute();
+  return new Set(rows.map((r) => r.comment_id));
+}
+
+export async function insertCommentLike(db: Q, commentId: number, userId: number, now: number) {
+  const result = await db
+    .insertInto('square_comment_likes')
+    .values({ comment_id: commentId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function deleteCommentLike(db: Q, commentId: number, userId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('square_comment_likes')
+    .where('comment_id', '=', commentId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,130 @@
+import { envelopeOf } from '@ld/contract/envelope';
+import {
+  commentListQuery,
+  commentSchema,
+  createCommentBody,
+  feedQuery,
+  idParams,
+  likeAnswer,
+  mineQuery,
+  myCommentPageSchema,
+  replyListParams,
+  replyPageSchema,
+  threadPageSchema,
+} from '@ld/contract/square';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, optionalUser, requireUser } from '../../platform/auth.ts';
+import { ok } from '../../platform/envelope.ts';
+import { limits } from '../../platform/rate-limit.ts';
+import * as service from './comments-service.ts';
+
+const tags = ['square'];
+
+export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    '/v1/square/post/:id/comment/list',
+    {
+      schema: {
+        tags,
+        summary: '帖子的评论（每条带前 3 条回复）：sort 1 热门 / 2 最新；页码或 cursor 翻页',
+        params: idParams,
+        querystring: commentListQuery,
+        response: { 200: envelopeOf(threadPageSchema) },
+      },
+      preHandler: optionalUser,
+    },
+    async (request) =>
+      ok(await service.listComments(deps, request.user?.id ?? null, request.params.id, request.query)),
+  );
+
+  app.get(
+    '/v1/square/post/:postId/comment/:commentId/list',
+    {
+      schema: {
+        tags,
+        summary: '一条评论下的回复（楼中楼），最早在前',
+        params: replyListParams,
+        querystring: feedQuery,
+        response: { 200: envelopeOf(replyPageSchema) },
+      },
+      preHandler: optionalUser,
+    },
+    async (request) =>
+      ok(
+        await service.listReplies(
+          deps,
+          request.user?.id ?? null,
+          request.params.postId,
+          request.params.commentId,
+          request.query,
+        ),
+      ),
+  );
+
+  app.get(
+    '/v1/square/comment/me',
+    {
+      schema: {
+        tags,
+        summary: '我的评论，最新在前（需登录）',
+        querystring: mineQuery,
+        response: { 200: envelopeOf(myCommentPageSchema) },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => ok(await service.listMyComments(deps, currentUser(request).id, request.query)),
+  );
+
+  app.post(
+    '/v1/square/post/:id/comment',
+    {
+      schema: {
+        tags,
+        summary: '评论帖子；带 replyCommentId 则回复那条评论',
+        params: idParams,
+        body: createCommentBody,
+        response: { 200: envelopeOf(commentSchema) },
+      },
+      preHandler: requireUser,
+      config: { rateLimit: limits.write },
+    },
+    async (request) =>
+      ok(await service.createComment(deps, currentUser(request).id, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/v1/square/comment/:id',
+    {
+      schema: { tags, summary: '删除自己的评论', params: idParams, response: { 200: envelopeOf(z.null()) } },
+      preHandler: requireUser,
+      config: { rateLimit: limits.write },
+    },
+    async (request) => {
+      await service.deleteComment(deps, currentUser(request).id, request.params.id);
+      return ok(null);
+    },
+  );
+
+  for (const [method, like] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/v1/square/comment/:id/like',
+      schema: {
+        tags,
+        summary: like ? '点赞评论（重复点赞只算一次）' : '取消点赞评论',
+        params: idParams,
+        response: { 200: envelopeOf(likeAnswer) },
+      },
+      preHandler: requireUser,
+      config: { rateLimit: limits.write },
+      handler: async (request) =>
+        ok(await service.setCommentLike(deps, currentUser(request).id, request.params.id, like)),
+    });
+  }
+};

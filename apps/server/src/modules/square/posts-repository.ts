@@ -1,0 +1,210 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { type FeedWindow, feedDirection, keysetAfter, likeContains } from './feed-sql.ts';
+
+type Q = Kysely<Database>;
+
+export interface PostFilter {
+  tagId?: number;
+  keyword?: string;
+  userId?: number;
+  /** Only posts by people this user follows. */
+  followerId?: number;
+}
+
+export interface PostRow {
+  id: number;
+  user_id: number;
+  tag_id: number;
+  tag_name: string;
+  content: string;
+  images: string;
+  like_count: number;
+  comment_count: number;
+  hot_score: number;
+  created_at: number;
+  author_name: string;
+  author_avatar: string | null;
+}
+
+const POST_COLUMNS = [
+  'p.id',
+  'p.user_id',
+  'p.tag_id',
+  't.name as tag_name',
+  'p.content',
+  'p.images',
+  'p.like_count',
+  'p.comment_count',
+  'p.hot_score',
+  'p.created_at',
+  'u.name as author_name',
+  'u.avatar as author_avatar',
+] as const;
+
+function filtered(db: Q, filter: PostFilter) {
+  return db
+    .selectFrom('square_posts as p')
+    .where('p.deleted_at', 'is', null)
+    .$if(filter.tagId !== undefined, (qb) => qb.where('p.tag_id', '=', filter.tagId!))
+    .$if(filter.userId !== undefined, (qb) => qb.where('p.user_id', '=', filter.userId!))
+    .$if(filter.followerId !== undefined, (qb) =>
+      qb.where('p.user_id', 'in', (eb) =>
+        eb.selectFrom('user_follows').select('followee_id').where('follower_id', '=', filter.followerId!),
+      ),
+    )
+    .$if(filter.keyword !== undefined, (qb) => qb.where(likeContains('p.content', filter.keyword!)));
+}
+
+const sortColumn = (window: FeedWindow) => (window.order === 'hot' ? 'p.hot_score' : 'p.created_at');
+
+/** One window of live posts with author and tag, in the window's order. */
+export async function listPosts(db: Q, filter: PostFilter, window: FeedWindow): Promise<PostRow[]> {
+  const column = sortColumn(window);
+  const direction = feedDirection(window);
+  return filtered(db, filter)
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .innerJoin('square_tags as t', 't.id', 'p.tag_id')
+    .select(POST_COLUMNS)
+    .$if(window.after !== null, (qb) => qb.where(keysetAfter(column, 'p.id', window.order, window.after!)))
+    .orderBy(sql.ref(column), direction)
+    .orderBy('p.id', direction)
+    .limit(window.limit)
+    .$if(window.after === null && window.offset > 0, (qb) => qb.offset(window.offset))
+    .execute();
+}
+
+export async function countPosts(db: Q, filter: PostFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findPostRow(db: Q, id: number): Promise<PostRow | undefined> {
+  const [row] = await db
+    .selectFrom('square_posts as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .innerJoin('square_tags as t', 't.id', 'p.tag_id')
+    .select(POST_COLUMNS)
+    .where('p.id', '=', id)
+    .where('p.deleted_at', 'is', null)
+    .execute();
+  return row;
+}
+
+/** The bare post, deleted or not, for ownership checks and counter updates. */
+export async function findPost(db: Q, id: number) {
+  return db
+    .selectFrom('square_posts')
+    .select(['id', 'user_id', 'like_count', 'comment_count', 'created_at', 'deleted_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertPost(
+  db: Q,
+  values: {
+    user_id: number;
+    tag_id: number;
+    content: string;
+    images: string;
+    hot_score: number;
+    now: number;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('square_posts')
+    .values({
+      user_id: values.user_id,
+      tag_id: values.tag_id,
+      content: values.content,
+      images: values.images,
+      hot_score: values.hot_score,
+      created_at: values.now,
+      updated_at: values.now,
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function softDeletePost(db: Q, id: number, now: number): Promise<void> {
+  await db
+    .updateTable('square_posts')
+    .set({ deleted_at: now, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Moves a post's like or comment counter by `delta` and answers the new counters, so the caller
+ * can store the hot score that goes with them in the same transaction.
+ */
+export async function bumpPostCounter(
+  db: Q,
+  id: number,
+  column: 'like_count' | 'comment_count',
+  delta: number,
+) {
+  return db
+    .updateTable('square_posts')
+    .set((eb) =>
+      column === 'like_count'
+        ? { like_count: eb('like_count', '+', delta) }
+        : { comment_count: eb('comment_count', '+', delta) },
+    )
+    .where('id', '=', id)
+    .returning(['like_count', 'comment_count', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function setPostHotScore(db: Q, id: number, hotScore: number): Promise<void> {
+  await db.updateTable('square_posts').set({ hot_score: hotScore }).where('id', '=', id).execute();
+}
+
+/** Which of `postIds` the user has liked. */
+export async function likedPostIds(db: Q, userId: number, postIds: number[]): Promise<Set<number>> {
+  if (postIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('square_post_likes')
+    .select('post_id')
+    .where('user_id', '=', userId)
+    .where('post_id', 'in', postIds)
+    .execute();
+  return new Set(rows.map((r) => r.post_id));
+}
+
+/** Answers whether a like row was added (false when the user had already liked the post). */
+export async function insertPostLike(db: Q, postId: number, userId: number, now: number): Promise<boolean> {
+  const result = await db
+    .insertInto('square_post_likes')
+    .values({ post_id: postId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function deletePostLike(db: Q, postId: number, userId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('square_post_likes')
+    .where('post_id', '=', postId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Snippets of recent live posts containing the keyword, for search suggestions. */
+export async function recentContentsContaining(db: Q, keyword: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('square_posts as p')
+    .select('p.content')
+    .where('p.deleted_at', 'is', null)
+    .where(likeContains('p.content', keyword))
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.content);
+}

@@ -1,0 +1,122 @@
+import { envelopeOf } from '@ld/contract/envelope';
+import {
+  createPostBody,
+  feedQuery,
+  idParams,
+  likeAnswer,
+  mineQuery,
+  postListQuery,
+  postPageSchema,
+  postSchema,
+} from '@ld/contract/square';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, optionalUser, requireUser } from '../../platform/auth.ts';
+import { ok } from '../../platform/envelope.ts';
+import { limits } from '../../platform/rate-limit.ts';
+import * as service from './posts-service.ts';
+
+const tags = ['square'];
+
+export const postRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    '/v1/square/post/list',
+    {
+      schema: {
+        tags,
+        summary: '帖子列表：sort 1 热门 / 2 最新，可按话题、关键词筛选；页码或 cursor 翻页',
+        querystring: postListQuery,
+        response: { 200: envelopeOf(postPageSchema) },
+      },
+      preHandler: optionalUser,
+    },
+    async (request) => ok(await service.listPostFeed(deps, request.user?.id ?? null, request.query)),
+  );
+
+  app.get(
+    '/v1/square/post/follow',
+    {
+      schema: {
+        tags,
+        summary: '我关注的人发的帖子，最新在前（需登录）',
+        querystring: feedQuery,
+        response: { 200: envelopeOf(postPageSchema) },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => ok(await service.listFollowFeed(deps, currentUser(request).id, request.query)),
+  );
+
+  app.get(
+    '/v1/square/post/me',
+    {
+      schema: {
+        tags,
+        summary: '我发布的帖子，最新在前（需登录）',
+        querystring: mineQuery,
+        response: { 200: envelopeOf(postPageSchema) },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => ok(await service.listMyPosts(deps, currentUser(request).id, request.query)),
+  );
+
+  app.get(
+    '/v1/square/post/:id',
+    {
+      schema: { tags, summary: '帖子详情', params: idParams, response: { 200: envelopeOf(postSchema) } },
+      preHandler: optionalUser,
+    },
+    async (request) => ok(await service.getPost(deps, request.user?.id ?? null, request.params.id)),
+  );
+
+  app.post(
+    '/v1/square/post',
+    {
+      schema: {
+        tags,
+        summary: '发布帖子（JSON：content, tagId, images）',
+        body: createPostBody,
+        response: { 200: envelopeOf(postSchema) },
+      },
+      preHandler: requireUser,
+      config: { rateLimit: limits.write },
+    },
+    async (request) => ok(await service.createPost(deps, currentUser(request).id, request.body)),
+  );
+
+  app.delete(
+    '/v1/square/post/:id',
+    {
+      schema: { tags, summary: '删除自己的帖子', params: idParams, response: { 200: envelopeOf(z.null()) } },
+      preHandler: requireUser,
+      config: { rateLimit: limits.write },
+    },
+    async (request) => {
+      await service.deletePost(deps, currentUser(request).id, request.params.id);
+      return ok(null);
+    },
+  );
+
+  for (const [method, like] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/v1/square/post/:id/like',
+      schema: {
+        tags,
+        summary: like ? '点赞帖子（重复点赞只算一次）' : '取消点赞帖子',
+        params: idParams,
+        response: { 200: envelopeOf(likeAnswer) },
+      },
+      preHandler: requireUser,
+      config: { rateLimit: limits.write },
+      handler: async (request) =>
+        ok(await service.setPostLike(deps, currentUser(request).id, request.params.id, like)),
+    });
+  }
+};

@@ -1,0 +1,149 @@
+import {
+  type CreatePostBody,
+  type FeedQuery,
+  type Post,
+  type PostListQuery,
+  type PostPage,
+  SquareSort,
+  type SquareTag,
+} from '@ld/contract/square';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { badInput, notFound, ruleError } from '../../platform/errors.ts';
+import type { FeedOrder } from './cursor.ts';
+import * as follows from './follows-repository.ts';
+import { postHotScore } from './hot-score.ts';
+import { toPost, type Viewer } from './mapping.ts';
+import { feedPage, keyOf, windowOf } from './paging.ts';
+import * as posts from './posts-repository.ts';
+import * as tags from './tags-repository.ts';
+import * as words from './words-repository.ts';
+import { assertNoSensitiveWords } from './words-service.ts';
+
+export async function listTags(deps: Deps): Promise<SquareTag[]> {
+  const rows = await tags.listTags(deps.db.kysely);
+  return rows.map((r) => ({ id: r.id, tag: r.name }));
+}
+
+/** What the caller liked and whom they follow among these posts. */
+async function viewerOf(db: Kysely<Database>, userId: number | null, rows: posts.PostRow[]): Promise<Viewer> {
+  if (userId === null || rows.length === 0) return { userId, liked: new Set(), followed: new Set() };
+  const [liked, followed] = await Promise.all([
+    posts.likedPostIds(
+      db,
+      userId,
+      rows.map((r) => r.id),
+    ),
+    follows.followedIds(db, userId, [...new Set(rows.map((r) => r.user_id))]),
+  ]);
+  return { userId, liked, followed };
+}
+
+async function feed(
+  deps: Deps,
+  userId: number | null,
+  filter: posts.PostFilter,
+  query: FeedQuery,
+  order: FeedOrder,
+): Promise<PostPage> {
+  const window = windowOf(query, order);
+  const db = deps.db.kysely;
+  const [rows, total] = await Promise.all([
+    posts.listPosts(db, filter, window),
+    posts.countPosts(db, filter),
+  ]);
+  const kept = rows.slice(0, query.pageSize);
+  const viewer = await viewerOf(db, userId, kept);
+  return feedPage(rows, total, query, order, keyOf(order), (page) => page.map((r) => toPost(r, viewer)));
+}
+
+const orderOf = (sort: 1 | 2): FeedOrder => (sort === SquareSort.hot ? 'hot' : 'latest');
+
+/** The square feed: hot or latest, optionally one tag and/or a keyword in the text. */
+export async function listPostFeed(
+  deps: Deps,
+  userId: number | null,
+  query: PostListQuery,
+): Promise<PostPage> {
+  const page = await feed(
+    deps,
+    userId,
+    { tagId: query.tagId, keyword: query.keyword },
+    query,
+    orderOf(query.sort),
+  );
+  // A first page that found something counts towards the hot keywords used for suggestions.
+  if (query.keyword && !query.cursor && query.currentPage === 1 && page.total > 0) {
+    await words.recordKeyword(deps.db.kysely, query.keyword.toLowerCase(), deps.clock.now());
+  }
+  return page;
+}
+
+/** Newest posts by the people the caller follows. */
+export const listFollowFeed = (deps: Deps, userId: number, query: FeedQuery) =>
+  feed(deps, userId, { followerId: userId }, query, 'latest');
+
+export const listMyPosts = (deps: Deps, userId: number, query: FeedQuery) =>
+  feed(deps, userId, { userId }, query, 'latest');
+
+export async function getPost(deps: Deps, userId: number | null, id: number): Promise<Post> {
+  const db = deps.db.kysely;
+  const row = await posts.findPostRow(db, id);
+  if (!row) throw notFound('帖子');
+  return toPost(row, await viewerOf(db, userId, [row]));
+}
+
+export async function createPost(deps: Deps, userId: number, body: CreatePostBody): Promise<Post> {
+  const db = deps.db.kysely;
+  if (!(await tags.findTag(db, body.tagId))) throw badInput('tagId', '话题不存在，请重新选择');
+  for (const url of body.images) {
+    if (!(await deps.storage.exists(url.slice('/uploads/'.length)))) {
+      throw badInput('images', '图片不存在或已过期，请重新上传');
+    }
+  }
+  await assertNoSensitiveWords(deps, body.content);
+  const now = deps.clock.now();
+  const id = await posts.insertPost(db, {
+    user_id: userId,
+    tag_id: body.tagId,
+    content: body.content,
+    images: JSON.stringify(body.images),
+    hot_score: postHotScore({ like_count: 0, comment_count: 0, created_at: now }),
+    now,
+  });
+  return getPost(deps, userId, id);
+}
+
+/** Soft delete by the author: the post leaves every list and its detail answers 404. */
+export async function deletePost(deps: Deps, userId: number, id: number): Promise<void> {
+  const db = deps.db.kysely;
+  const post = await posts.findPost(db, id);
+  if (!post || post.deleted_at !== null) throw notFound('帖子');
+  if (post.user_id !== userId) throw ruleError('只能删除自己的帖子');
+  await posts.softDeletePost(db, id, deps.clock.now());
+}
+
+/** Liking twice counts once; unliking what is not liked changes nothing. */
+export async function setPostLike(
+  deps: Deps,
+  userId: number,
+  id: number,
+  like: boolean,
+): Promise<{ liked: boolean; likeCount: number }> {
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const post = await posts.findPost(trx, id);
+    if (!post || post.deleted_at !== null) throw notFound('帖子');
+    const changed = like
+      ? await posts.insertPostLike(trx, id, userId, deps.clock.now())
+      : await posts.deletePostLike(trx, id, userId);
+    if (!changed) {
+      // Re-read: a concurrent like by the same user may have committed while this one waited.
+      const current = await posts.findPost(trx, id);
+      return { liked: like, likeCount: current?.like_count ?? post.like_count };
+    }
+    const counters = await posts.bumpPostCounter(trx, id, 'like_count', like ? 1 : -1);
+    await posts.setPostHotScore(trx, id, postHotScore(counters));
+    return { liked: like, likeCount: counters.like_count };
+  });
+}

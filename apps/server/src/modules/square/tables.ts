@@ -1,0 +1,81 @@
+import type { Generated } from 'kysely';
+
+// Row types of the square: nullable columns are `| null`, never optional. Times are epoch ms.
+
+export interface SquareTagsTable {
+  id: Generated<number>;
+  name: string;
+  sort: Generated<number>;
+  created_at: number;
+}
+
+export interface SquarePostsTable {
+  id: Generated<number>;
+  user_id: number;
+  tag_id: number;
+  content: string;
+  /** JSON array of image URLs. */
+  images: Generated<string>;
+  like_count: Generated<number>;
+  comment_count: Generated<number>;
+  hot_score: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface SquarePostLikesTable {
+  post_id: number;
+  user_id: number;
+  created_at: number;
+}
+
+export interface SquareCommentsTable {
+  id: Generated<number>;
+  post_id: number;
+  user_id: number;
+  root_id: number | null;
+  reply_comment_id: number | null;
+  reply_to_user_id: number | null;
+  content: string;
+  like_count: Generated<number>;
+  reply_count: Generated<number>;
+  hot_score: number;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface SquareCommentLikesTable {
+  comment_id: number;
+  user_id: number;
+  created_at: number;
+}
+
+export interface UserFollowsTable {
+  follower_id: number;
+  followee_id: number;
+  created_at: number;
+}
+
+export interface SensitiveWordsTable {
+  id: Generated<number>;
+  word: string;
+  created_at: number;
+}
+
+export interface SquareKeywordsTable {
+  keyword: string;
+  hits: Generated<number>;
+  updated_at: number;
+}
+
+export interface SquareTables {
+  square_tags: SquareTagsTable;
+  square_posts: SquarePostsTable;
+  square_post_likes: SquarePostLikesTable;
+  square_comments: SquareCommentsTable;
+  square_comment_likes: SquareCommentLikesTable;
+  user_follows: UserFollowsTable;
+  sensitive_words: SensitiveWordsTable;
+  square_keywords: SquareKeywordsTable;
+}

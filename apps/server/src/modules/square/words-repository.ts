@@ -1,0 +1,53 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { likeContains } from './feed-sql.ts';
+
+type Q = Kysely<Database>;
+
+export async function allSensitiveWords(db: Q): Promise<string[]> {
+  const rows = await db.selectFrom('sensitive_words').select('word').orderBy('id').execute();
+  return rows.map((r) => r.word);
+}
+
+/** Changes whenever a word is added or removed, so a cached matcher knows it is stale. */
+export async function sensitiveWordsVersion(db: Q): Promise<string> {
+  const row = await db
+    .selectFrom('sensitive_words')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('last')])
+    .executeTakeFirstOrThrow();
+  return `${Number(row.n)}:${Number(row.last ?? 0)}`;
+}
+
+export async function pageSensitiveWords(db: Q, limit: number, offset: number) {
+  const [rows, total] = await Promise.all([
+    db.selectFrom('sensitive_words').select('word').orderBy('id').limit(limit).offset(offset).execute(),
+    db
+      .selectFrom('sensitive_words')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { words: rows.map((r) => r.word), total: Number(total.n) };
+}
+
+/** Counts one search for a keyword that found posts. */
+export async function recordKeyword(db: Q, keyword: string, now: number): Promise<void> {
+  await db
+    .insertInto('square_keywords')
+    .values({ keyword, hits: 1, updated_at: now })
+    .onConflict((oc) =>
+      oc.column('keyword').doUpdateSet({ hits: sql`square_keywords.hits + 1`, updated_at: now }),
+    )
+    .execute();
+}
+
+export async function hotKeywordsContaining(db: Q, keyword: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('square_keywords')
+    .select('keyword')
+    .where(likeContains('keyword', keyword))
+    .orderBy('hits', 'desc')
+    .orderBy('keyword')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.keyword);
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { isMemberAt, type VipPlan, type VipStatus } from '@ld/contract/vip';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { toIsoOrNull } from '../../platform/clock.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/errors.ts';
+import { applyBalanceChange, balanceInsufficient, lockWallet } from '../wallet/service.ts';
+import * as repo from './repository.ts';
+
+const DAY_MS = 86_400_000;
+
+export async function listPlans(deps: Deps): Promise<VipPlan[]> {
+  return (await repo.listPlans(deps.db.kysely)).map((p) => ({
+    vipType: p.vip_type,
+    name: p.name,
+    days: p.days,
+    price: p.price,
+    originalPrice: p.original_price,
+    badge: p.badge,
+    description: p.description,
+  }));
+}
+
+async function statusOf(db: Kysely<Database>, userId: number, now: number): Promise<VipStatus> {
+  const m = await repo.getMembership(db, userId);
+  const expTime = m.exp_time === null ? null : Number(m.exp_time);
+  return {
+    coinNum: Number(m.coin_num),
+    levelType: m.level_type,
+    expTime: toIsoOrNull(expTime),
+    isMember: isMemberAt(m.level_type, expTime, now),
+  };
+}
+
+/**
+ * Opens or extends membership (DESIGN §6): pays the plan's price through the ledger and moves
+ * expTime to max(now, expTime) + days, all in one transaction. A repeated requestId (a double
+ * tap) pays once and answers the status.
+ */
+export async function openVip(
+  deps: Deps,
+  userId: number,
+  vipType: number,
+  requestId: string | undefined,
+): Promise<VipStatus> {
+  const plan = await repo.findPlan(deps.db.kysely, vipType);
+  if (!plan) throw notFound('会员套餐');
+  const now = deps.clock.now();
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    await lockWallet(trx, userId);
+    const orderId = await repo.insertVipOrder(trx, {
+      user_id: userId,
+      vip_type: plan.vip_type,
+      days: plan.days,
+      price: plan.price,
+      request_id: requestId ?? randomUUID(),
+      created_at: now,
+    });
+    if (orderId === null) return statusOf(trx, userId, now);
+    const paid = await applyBalanceChange(trx, {
+      userId,
+      delta: -plan.price,
+      reason: 'vip',
+      ref: String(orderId),
+      note: plan.name,
+      now,
+    });
+    if (!paid.ok) throw balanceInsufficient(deps.config, paid.balance, plan.price);
+    // Read under the user's row lock, so two plans bought at once extend one after the other
+    // instead of both from the same old expTime.
+    const before = await repo.getMembership(trx, userId);
+    const base = Math.max(now, before.exp_time === null ? 0 : Number(before.exp_time));
+    await repo.setMembership(
+      trx,
+      userId,
+      { levelType: Math.max(1, before.level_type), expTime: base + plan.days * DAY_MS, now },
+      orderId,
+    );
+    return statusOf(trx, userId, now);
+  });
+}

@@ -1,0 +1,29 @@
+import type { VipBadge } from '@ld/contract/vip';
+import type { Generated } from 'kysely';
+
+export interface VipPlansTable {
+  vip_type: number;
+  name: string;
+  days: number;
+  price: number;
+  original_price: number;
+  badge: VipBadge;
+  description: Generated<string>;
+  sort: Generated<number>;
+}
+
+export interface VipOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  vip_type: number;
+  days: number;
+  price: number;
+  request_id: string;
+  exp_time_after: number;
+  created_at: number;
+}
+
+export interface VipTables {
+  vip_plans: VipPlansTable;
+  vip_orders: VipOrdersTable;
+}

@@ -1,0 +1,301 @@
+import { randomInt } from 'node:crypto';
+import { ErrorCode, type Page, type PageQuery, toPage } from '@ld/contract/envelope';
+import {
+  LEDGER_REASON_TEXT,
+  type LedgerEntry,
+  type LedgerReason,
+  ORDER_STATUS_TEXT,
+  ORDER_TTL_MS,
+  type Order,
+  type PayInfo,
+  type RechargePack,
+} from '@ld/contract/wallet';
+import type { Kysely, Selectable } from 'kysely';
+import type { Config } from '../../config.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Database } from '../../db/schema.ts';
+import { toIso, toIsoOrNull } from '../../platform/clock.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { PaymentProvider } from '../../platform/payment/provider.ts';
+import * as repo from './repository.ts';
+import type { CoinLedgerTable, RechargeOrdersTable, RechargePacksTable } from './tables.ts';
+
+export interface BalanceChange {
+  userId: number;
+  /** Diamonds; negative to spend. */
+  delta: number;
+  reason: LedgerReason;
+  /** What the change is for (an order, a purchase row); with the reason it forms the idempotency key. */
+  ref: string;
+  /** Shown after the reason in the ledger, e.g. the game's name. */
+  note?: string;
+  now: number;
+}
+
+export type BalanceResult = { ok: true; balance: number; applied: boolean } | { ok: false; balance: number };
+
+/**
+ * Starts a balance-changing transaction by locking the user's row (PostgreSQL; SQLite runs one
+ * transaction at a time). Call it before inserting rows that reference the user: such an insert
+ * takes a key-share lock on the user, and two transactions upgrading that to the balance update's
+ * lock deadlock each other.
+ */
+export async function lockWallet(trx: Kysely<Database>, userId: number): Promise<void> {
+  await repo.lockUser(trx, userId);
+}
+
+/**
+ * The one way a balance changes (DESIGN §7). Runs inside the caller's transaction: a conditional
+ * update that never lets the balance go below zero, then the ledger row with the balance after.
+ * The same reason and ref twice apply once; the second call answers the first result.
+ */
+export async function applyBalanceChange(
+  trx: Kysely<Database>,
+  change: BalanceChange,
+): Promise<BalanceResult> {
+  if (!Number.isSafeInteger(change.delta) || change.delta === 0) {
+    throw new Error(`a balance change must be a non-zero integer, got ${change.delta}`);
+  }
+  const idemKey = `${change.reason}:${change.ref}`;
+  await repo.lockUser(trx, change.userId);
+  const earlier = await repo.findLedgerByIdemKey(trx, idemKey);
+  if (earlier) return { ok: true, balance: Number(earlier.balance_after), applied: false };
+  const balance = await repo.addToBalance(trx, change.userId, change.delta);
+  if (balance === null) return { ok: false, balance: await repo.getBalance(trx, change.userId) };
+  await repo.insertLedger(trx, {
+    user_id: change.userId,
+    delta: change.delta,
+    balance_after: balance,
+    reason: change.reason,
+    ref: change.ref,
+    note: change.note ?? '',
+    idem_key: idemKey,
+    created_at: change.now,
+  });
+  return { ok: true, balance, applied: true };
+}
+
+/** Code 1001 with the balance and the price, so the client can open its low-balance dialog. */
+export function balanceInsufficient(config: Config, coinNum: number, price: number): AppError {
+  return new AppError(
+    ErrorCode.balanceInsufficient,
+    `当前${config.currencyName}余额不足，请先充值后再继续`,
+    200,
+    { coinNum, price },
+  );
+}
+
+/** Credits diamonds outside any purchase (seed gifts, rewards); idempotent per reason and ref. */
+export async function grantDiamonds(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  grant: { userId: number; amount: number; reason: LedgerReason; ref: string; note?: string },
+): Promise<number> {
+  if (grant.amount <= 0) throw new Error('a grant must be positive');
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const result = await applyBalanceChange(trx, {
+      userId: grant.userId,
+      delta: grant.amount,
+      reason: grant.reason,
+      ref: grant.ref,
+      note: grant.note,
+      now: deps.clock.now(),
+    });
+    return result.balance;
+  });
+}
+
+const toLedgerEntry = (row: Selectable<CoinLedgerTable>): LedgerEntry => ({
+  id: row.id,
+  delta: Number(row.delta),
+  balanceAfter: Number(row.balance_after),
+  reason: row.reason,
+  reasonText: row.note ? `${LEDGER_REASON_TEXT[row.reason]}：${row.note}` : LEDGER_REASON_TEXT[row.reason],
+  ref: row.ref,
+  createTime: toIso(Number(row.created_at)),
+});
+
+export async function listLedger(deps: Deps, userId: number, page: PageQuery): Promise<Page<LedgerEntry>> {
+  const offset = (page.currentPage - 1) * page.pageSize;
+  const [rows, total] = await Promise.all([
+    repo.listLedger(deps.db.kysely, userId, offset, page.pageSize),
+    repo.countLedger(deps.db.kysely, userId),
+  ]);
+  return toPage(rows.map(toLedgerEntry), total, page);
+}
+
+const toPack = (row: Selectable<RechargePacksTable>): RechargePack => ({
+  id: row.id,
+  price: row.price,
+  diamonds: row.diamonds,
+  bonus: row.bonus,
+  tag: row.tag,
+});
+
+export async function listPacks(deps: Deps): Promise<RechargePack[]> {
+  return (await repo.listActivePacks(deps.db.kysely)).map(toPack);
+}
+
+const toOrder = (row: Selectable<RechargeOrdersTable>): Order => ({
+  orderId: row.order_no,
+  packId: Number(row.pack_id),
+  amount: row.amount,
+  diamonds: row.diamonds,
+  status: row.status,
+  statusText: ORDER_STATUS_TEXT[row.status],
+  createTime: toIso(Number(row.created_at)),
+  paidTime: toIsoOrNull(row.paid_at === null ? null : Number(row.paid_at)),
+  expireTime: toIso(Number(row.expires_at)),
+});
+
+/** An order number that sorts by time and cannot be guessed: Shanghai time to the second plus 6 random digits. */
+function newOrderNo(now: number): string {
+  const stamp = new Date(now + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+/** Inserts an order under a fresh number; two orders drawing the same number in one second retry. */
+async function insertNewOrder(
+  deps: Deps,
+  now: number,
+  row: (orderNo: string) => Parameters<typeof repo.insertOrder>[1],
+): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const orderNo = newOrderNo(now);
+    try {
+      await repo.insertOrder(deps.db.kysely, row(orderNo));
+      return orderNo;
+    } catch (error) {
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+export async function createOrder(
+  deps: Deps,
+  provider: PaymentProvider,
+  userId: number,
+  packId: number,
+): Promise<PayInfo> {
+  const pack = await repo.findActivePack(deps.db.kysely, packId);
+  if (!pack) throw notFound('充值档位');
+  const now = deps.clock.now();
+  const diamonds = pack.diamonds + pack.bonus;
+  const orderNo = await insertNewOrder(deps, now, (order_no) => ({
+    order_no,
+    user_id: userId,
+    pack_id: pack.id,
+    amount: pack.price,
+    diamonds,
+    status: 'created',
+    provider: provider.name,
+    txn_id: null,
+    created_at: now,
+    expires_at: now + ORDER_TTL_MS,
+    paid_at: null,
+    credited_at: null,
+    closed_at: null,
+  }));
+  const payUrl = await provider.createCheckout({
+    orderId: orderNo,
+    amount: pack.price,
+    subject: `${diamonds}${deps.config.currencyName}`,
+  });
+  return { orderId: orderNo, amount: pack.price, diamonds, payUrl };
+}
+
+export async function listOrders(deps: Deps, userId: number, page: PageQuery): Promise<Page<Order>> {
+  await repo.closeExpiredOrders(deps.db.kysely, deps.clock.now(), userId);
+  const offset = (page.currentPage - 1) * page.pageSize;
+  const [rows, total] = await Promise.all([
+    repo.listOrders(deps.db.kysely, userId, offset, page.pageSize),
+    repo.countOrders(deps.db.kysely, userId),
+  ]);
+  return toPage(rows.map(toOrder), total, page);
+}
+
+/** One order of the caller; someone else's order is answered as unknown. */
+export async function getOwnOrder(deps: Deps, userId: number, orderNo: string): Promise<Order> {
+  const order = await readOrder(deps, orderNo);
+  if (!order || Number(order.user_id) !== userId) throw notFound('订单');
+  return toOrder(order);
+}
+
+/** Reads an order, closing it first if its time is up. */
+async function readOrder(deps: Deps, orderNo: string) {
+  const order = await repo.findOrder(deps.db.kysely, orderNo);
+  if (order?.status === 'created' && Number(order.expires_at) <= deps.clock.now()) {
+    await repo.closeExpiredOrders(deps.db.kysely, deps.clock.now(), Number(order.user_id));
+    return repo.findOrder(deps.db.kysely, orderNo);
+  }
+  return order;
+}
+
+/** What the provider's checkout page shows. */
+export async function getCheckout(deps: Deps, orderNo: string) {
+  const order = await readOrder(deps, orderNo);
+  if (!order) throw notFound('订单');
+  return {
+    order: toOrder(order),
+    merchant: deps.config.appTitle,
+    subject: `${order.diamonds}${deps.config.currencyName}`,
+  };
+}
+
+export type NotifyOutcome = { ok: true; credited: boolean } | { ok: false; reason: string };
+
+/**
+ * Handles a provider's notify: the provider vouches for signature and age; here the order must
+ * exist, the amount must match, and the state moves created → paid → credited under the row lock
+ * of a conditional UPDATE, so any number of duplicates credit once and all answer success.
+ */
+export async function handleNotify(
+  deps: Deps,
+  provider: PaymentProvider,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+): Promise<NotifyOutcome> {
+  const check = await provider.verifyNotify(headers, rawBody);
+  if (!check.ok) return check;
+  const { notify } = check;
+  const order = await readOrder(deps, notify.orderId);
+  if (!order) return { ok: false, reason: 'unknown order' };
+  if (order.amount !== notify.amount) return { ok: false, reason: 'amount differs from the order' };
+  if (order.status === 'paid' || order.status === 'credited') return { ok: true, credited: false };
+  if (order.status === 'closed') return { ok: false, reason: 'order is closed' };
+
+  const now = deps.clock.now();
+  return deps.db.kysely.transaction().execute(async (trx): Promise<NotifyOutcome> => {
+    const won = await repo.moveOrder(
+      trx,
+      order.order_no,
+      'created',
+      'paid',
+      { txn_id: notify.txnId, paid_at: now },
+      now,
+    );
+    if (!won) {
+      // Another notify got there first, or the order closed meanwhile: read what it is now.
+      const current = await repo.findOrder(trx, order.order_no);
+      return current?.status === 'paid' || current?.status === 'credited'
+        ? { ok: true, credited: false }
+        : { ok: false, reason: 'order is closed' };
+    }
+    const credit = await applyBalanceChange(trx, {
+      userId: Number(order.user_id),
+      delta: order.diamonds,
+      reason: 'recharge',
+      ref: order.order_no,
+      note: `${order.diamonds}${deps.config.currencyName}`,
+      now,
+    });
+    if (!credit.ok) throw new Error('a credit cannot be refused');
+    await repo.moveOrder(trx, order.order_no, 'paid', 'credited', { credited_at: now });
+    return { ok: true, credited: credit.applied };
+  });
+}
+
+/** Closes every unpaid order whose time is up; run by the wallet's sweep. */
+export async function sweepExpiredOrders(deps: Deps): Promise<number> {
+  return repo.closeExpiredOrders(deps.db.kysely, deps.clock.now());
+}

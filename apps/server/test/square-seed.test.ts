@@ -1,0 +1,118 @@
+import type { Account } from '@ld/contract/accounts';
+import { SensitiveWordMatcher } from '@ld/contract/sensitive-words';
+import { POST_IMAGE_URL } from '@ld/contract/square';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAccounts } from '../src/modules/accounts/seed.ts';
+import { commentHotScore, postHotScore } from '../src/modules/square/hot-score.ts';
+import { seedSquare } from '../src/modules/square/seed.ts';
+import { call, createTestApp, DIALECTS, postForm, type TestApp } from './helpers/app.ts';
+
+const DAY = 24 * 3600 * 1000;
+
+describe.each(DIALECTS)('square demo content on %s', (dialect) => {
+  let t: TestApp;
+  let demo: Account;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    await seedAccounts(t.deps);
+    const started = Date.now();
+    await seedSquare(t.deps);
+    // The square seed must stay quick enough for a first start on the default database.
+    if (dialect === 'sqlite') expect(Date.now() - started).toBeLessThan(15_000);
+    demo = (await postForm<Account>(t.app, '/api/user/login', { loginName: 'demo', password: 'demo123456' }))
+      .data;
+  });
+  afterAll(() => t.close());
+
+  it('seeds people with avatars who cannot log in', async () => {
+    const fans = await t.deps.db.kysely
+      .selectFrom('users')
+      .select(['login_name', 'avatar', 'password_hash'])
+      .where('login_name', 'like', 'fan_%')
+      .execute();
+    expect(fans.length).toBeGreaterThanOrEqual(50);
+    for (const fan of fans) {
+      expect(fan.password_hash).toBeNull();
+      expect(await t.deps.storage.exists(fan.avatar!.slice('/uploads/'.length))).toBe(true);
+    }
+    const login = await postForm(t.app, '/api/user/login', { loginName: 'fan_001', password: 'whatever1' });
+    expect(login.code).not.toBe(0);
+  });
+
+  it('seeds hundreds of posts over the last 30 days with reused pictures and clean text', async () => {
+    const posts = await t.deps.db.kysely
+      .selectFrom('square_posts')
+      .select(['content', 'images', 'created_at'])
+      .execute();
+    expect(posts.length).toBeGreaterThanOrEqual(500);
+    const now = t.clock.now();
+    expect(posts.every((p) => p.created_at <= now && p.created_at > now - 31 * DAY)).toBe(true);
+    const images = posts.flatMap((p) => JSON.parse(p.images) as string[]);
+    expect(images.every((url) => POST_IMAGE_URL.test(url))).toBe(true);
+    expect(new Set(images).size).toBe(40);
+    expect(posts.some((p) => JSON.parse(p.images).length === 9)).toBe(true);
+    const words = (await call(t.app, 'GET', '/api/v1/square/sensitiveword/list', { query: { pageSize: 99 } }))
+      .data;
+    expect(words.total).toBeGreaterThanOrEqual(20);
+    expect(words.records).toContain('fuck');
+    const matcher = new SensitiveWordMatcher(words.records);
+    const comments = await t.deps.db.kysely.selectFrom('square_comments').select('content').execute();
+    expect(comments.length).toBeGreaterThanOrEqual(2000);
+    expect([...posts, ...comments].filter((x) => matcher.hasAny(x.content))).toEqual([]);
+  });
+
+  it('keeps every counter and hot score equal to the rows behind it', async () => {
+    const db = t.deps.db.kysely;
+    const posts = await db
+      .selectFrom('square_posts as p')
+      .select([
+        'p.like_count',
+        'p.comment_count',
+        'p.hot_score',
+        'p.created_at',
+        sql<number>`(select count(*) from square_post_likes l where l.post_id = p.id)`.as('likes'),
+        sql<number>`(select count(*) from square_comments c where c.post_id = p.id)`.as('comments'),
+      ])
+      .execute();
+    for (const p of posts) {
+      expect([p.like_count, p.comment_count]).toEqual([Number(p.likes), Number(p.comments)]);
+      expect(p.hot_score).toBe(postHotScore(p));
+    }
+    const comments = await db
+      .selectFrom('square_comments as c')
+      .select([
+        'c.like_count',
+        'c.reply_count',
+        'c.hot_score',
+        'c.created_at',
+        sql<number>`(select count(*) from square_comment_likes l where l.comment_id = c.id)`.as('likes'),
+        sql<number>`(select count(*) from square_comments r where r.root_id = c.id)`.as('replies'),
+      ])
+      .execute();
+    for (const c of comments) {
+      expect([c.like_count, c.reply_count]).toEqual([Number(c.likes), Number(c.replies)]);
+      expect(c.hot_score).toBe(commentHotScore(c));
+    }
+    const repliesToReplies = await db
+      .selectFrom('square_comments')
+      .select('id')
+      .whereRef('reply_comment_id', '!=', 'root_id')
+      .execute();
+    expect(repliesToReplies.length).toBeGreaterThan(0);
+  });
+
+  it('gives the demo account people to follow, posts of its own and a follow feed', async () => {
+    expect(demo.loginName).toBe('demo');
+    const feed = await call(t.app, 'GET', '/api/v1/square/post/follow', { account: demo });
+    expect(feed.code).toBe(0);
+    expect(feed.data.total).toBeGreaterThan(20);
+    expect(feed.data.records.every((p: { followed: boolean }) => p.followed)).toBe(true);
+    const mine = await call(t.app, 'GET', '/api/v1/square/post/me', { account: demo });
+    expect(mine.data.total).toBeGreaterThanOrEqual(3);
+    const hot = await call(t.app, 'GET', '/api/v1/square/post/list', { query: { sort: 1 } });
+    expect(hot.data.records).toHaveLength(10);
+    expect(hot.data.records[0].likeCount + hot.data.records[0].commentCount).toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { pageOf, pageQuery } from './envelope.ts';
+import { optionalText } from './validation.ts';
+
+/** A recharge pack: pay `price` fen, receive `diamonds + bonus` diamonds. */
+export const rechargePackSchema = z.object({
+  id: z.number().int(),
+  /** CNY in fen. */
+  price: z.number().int(),
+  diamonds: z.number().int(),
+  bonus: z.number().int(),
+  tag: z.string().nullable(),
+});
+export type RechargePack = z.infer<typeof rechargePackSchema>;
+
+export const payInfoBody = z.object({
+  packId: z.coerce.number({ error: '请选择充值档位' }).int('packId 须为整数').positive('packId 须为正整数'),
+});
+export const payInfoAnswer = z.object({
+  orderId: z.string(),
+  /** CNY in fen. */
+  amount: z.number().int(),
+  /** Diamonds credited once paid (bonus included). */
+  diamonds: z.number().int(),
+  /** Where the browser goes to pay. */
+  payUrl: z.string(),
+});
+export type PayInfo = z.infer<typeof payInfoAnswer>;
+
+/** Why a balance changed; each row of the ledger carries one. */
+export const ledgerReasons = ['recharge', 'game', 'vip', 'gift'] as const;
+export type LedgerReason = (typeof ledgerReasons)[number];
+export const LEDGER_REASON_TEXT: Record<LedgerReason, string> = {
+  recharge: '充值',
+  game: '购买游戏',
+  vip: '开通会员',
+  gift: '系统赠送',
+};
+
+export const ledgerEntrySchema = z.object({
+  id: z.number().int(),
+  /** Positive for income, negative for spending, in diamonds. */
+  delta: z.number().int(),
+  balanceAfter: z.number().int(),
+  reason: z.enum(ledgerReasons),
+  /** Chinese text for the row, e.g. 购买游戏：星海远征. */
+  reasonText: z.string(),
+  ref: z.string(),
+  createTime: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+export const ledgerPageSchema = pageOf(ledgerEntrySchema);
+
+/** The client sends its own uid; the server always answers for the logged-in caller. */
+export const coinAllBody = pageQuery.extend({
+  uid: optionalText(z.string().regex(/^\d{1,18}$/, 'uid 须为数字')),
+});
+
+export const orderStatuses = ['created', 'paid', 'credited', 'closed'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
+  created: '待支付',
+  paid: '已支付，到账中',
+  credited: '已到账',
+  closed: '已关闭',
+};
+/** Orders not paid within this time close (DESIGN §7). */
+export const ORDER_TTL_MS = 30 * 60 * 1000;
+
+export const orderSchema = z.object({
+  orderId: z.string(),
+  packId: z.number().int(),
+  /** CNY in fen. */
+  amount: z.number().int(),
+  diamonds: z.number().int(),
+  status: z.enum(orderStatuses),
+  statusText: z.string(),
+  createTime: z.string(),
+  paidTime: z.string().nullable(),
+  /** When an unpaid order closes. */
+  expireTime: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const orderPageSchema = pageOf(orderSchema);
+
+export const orderIdParams = z.object({
+  orderId: z.string().regex(/^[0-9A-Za-z]{8,40}$/, 'orderId 须为 8-40 位字母或数字'),
+});
+
+/** ¥6.00 from 600 fen: money is exact, so this never goes through floating point division. */
+export function formatYuan(fen: number): string {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(fen));
+  return `${sign}¥${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
