@@ -13,6 +13,8 @@ export const ErrorCode = {
   session: 2,
   /** Malformed input; `msg` names the field and the rule (HTTP 400). */
   badInput: 400,
+  /** A link or action the caller may not use, such as an expired or forged download signature (HTTP 403). */
+  forbidden: 403,
   /** Unknown path or id (HTTP 404). */
   notFound: 404,
   /** Too many requests (HTTP 429); `msg` says how long to wait. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type Page, toPage } from '@ld/contract/envelope';
+import { ErrorCode, type Page, toPage } from '@ld/contract/envelope';
 import {
   type DownloadAnswer,
   type Game,
@@ -162,15 +162,13 @@ export async function downloadGame(
   return { url, charged, coinNum };
 }
 
-const FORBIDDEN = 403;
-
 /** The file behind a signed link, or 403 when the link is not ours or its time has passed. */
 export async function openPackage(
   deps: Deps,
   link: { gameId: number; platformType: PlatformTypeValue; uid: string; expires: string; sig: string },
 ): Promise<{ file: string; filename: string; contentType: string }> {
   const valid = await isPackageLinkValid(deps.db, { ...link, now: deps.clock.now() });
-  if (!valid) throw new AppError(FORBIDDEN, '下载链接无效或已过期，请回到游戏页重新点击下载', FORBIDDEN);
+  if (!valid) throw new AppError(ErrorCode.forbidden, '下载链接无效或已过期，请回到游戏页重新点击下载', 403);
   const game = await repo.findGameById(deps.db.kysely, link.gameId);
   const relative = game ? packageOf(game, link.platformType) : null;
   if (!game || !relative) throw notFound('安装包');
