@@ -1,8 +1,14 @@
 import { z } from 'zod';
 
-/** Mainland mobile number: 11 digits, starting with 1, second digit 3 to 9 (spec §5). */
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
-export const isValidPhone = (value: string): boolean => PHONE_PATTERN.test(value);
+import {
+  LOGIN_NAME_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_PATTERN,
+  SMS_CODE_PATTERN,
+} from './patterns.ts';
+
+export { isValidPhone, PHONE_PATTERN } from './patterns.ts';
 
 export const phoneSchema = z
   .string({ error: '请填写手机号' })
@@ -11,15 +17,15 @@ export const phoneSchema = z
 export const smsCodeSchema = z
   .string({ error: '请填写验证码' })
   .trim()
-  .regex(/^\d{6}$/, '验证码为 6 位数字');
+  .regex(SMS_CODE_PATTERN, '验证码为 6 位数字');
 export const loginNameSchema = z
   .string({ error: '请填写用户名' })
   .trim()
-  .regex(/^[A-Za-z0-9_]{4,20}$/, '用户名为 4-20 位字母、数字或下划线');
+  .regex(LOGIN_NAME_PATTERN, '用户名为 4-20 位字母、数字或下划线');
 export const passwordSchema = z
   .string({ error: '请填写密码' })
-  .min(6, '密码至少 6 位')
-  .max(32, '密码最多 32 位');
+  .min(PASSWORD_MIN, `密码至少 ${PASSWORD_MIN} 位`)
+  .max(PASSWORD_MAX, `密码最多 ${PASSWORD_MAX} 位`);
 
 /** Optional form field: an empty string is treated as absent. */
 export const optionalText = <T extends z.ZodType>(schema: T) =>

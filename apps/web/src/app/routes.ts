@@ -9,38 +9,86 @@ export const mainRoutes: AppRoute[] = [
   {
     path: 'square',
     meta: { name: 'square', header: false, title: '礼包中心 · 免费礼包码' },
-    page: comingSoon,
+    page: () => import('../features/square/pages/square-page'),
   },
   { path: 'animate', meta: { name: 'animate', header: false, title: '色漫' }, page: comingSoon },
   { path: 'welfare', meta: { name: 'welfare', title: '动漫福利视频' }, page: comingSoon },
   { path: 'games/:type?', meta: { name: 'games', title: '游戏中心' }, page: comingSoon },
-  { path: 'profile', meta: { name: 'profile', header: false, title: '我的' }, page: comingSoon },
+  {
+    path: 'profile',
+    meta: { name: 'profile', header: false, title: '我的' },
+    page: () => import('../features/accounts/pages/profile-page'),
+  },
 ];
 
 /** Layout B: back button and title (spec §2). */
 export const simpleRoutes: AppRoute[] = [
   { path: 'detail/:id', meta: { name: 'detail', title: '游戏' }, page: comingSoon },
-  { path: 'login', meta: { name: 'login', title: '登录', back: 'home' }, page: comingSoon },
-  { path: 'register', meta: { name: 'register', title: '注册', back: 'home' }, page: comingSoon },
-  { path: 'other', meta: { name: 'loginOther', title: '手机号登录', back: 'home' }, page: comingSoon },
-  { path: 'find', meta: { name: 'findPassword', title: '找回密码', login: true }, page: comingSoon },
-  { path: 'bind', meta: { name: 'bindPhone', title: '绑定手机', login: true }, page: comingSoon },
-  { path: 'reset', meta: { name: 'resetPwd', title: '修改密码', login: true }, page: comingSoon },
+  {
+    path: 'login',
+    meta: { name: 'login', title: '登录', back: 'home' },
+    page: () => import('../features/accounts/pages/login-page'),
+  },
+  {
+    path: 'register',
+    meta: { name: 'register', title: '注册', back: 'home' },
+    page: () => import('../features/accounts/pages/register-page'),
+  },
+  {
+    path: 'other',
+    meta: { name: 'loginOther', title: '手机号登录', back: 'home' },
+    page: () => import('../features/accounts/pages/login-other-page'),
+  },
+  {
+    path: 'find',
+    meta: { name: 'findPassword', title: '找回密码', login: true },
+    page: () => import('../features/accounts/pages/find-password-page'),
+  },
+  {
+    path: 'bind',
+    meta: { name: 'bindPhone', title: '绑定手机', login: true },
+    page: () => import('../features/accounts/pages/bind-phone-page'),
+  },
+  {
+    path: 'reset',
+    meta: { name: 'resetPwd', title: '修改密码', login: true },
+    page: () => import('../features/accounts/pages/reset-password-page'),
+  },
   {
     path: 'recharge',
     meta: { name: 'recharge', title: `${CURRENCY_NAME}充值`, login: true },
     page: comingSoon,
   },
-  { path: 'faq', meta: { name: 'faq', title: '常见问题' }, page: comingSoon },
-  { path: 'message', meta: { name: 'message', title: '系统消息', login: true }, page: comingSoon },
+  {
+    path: 'faq',
+    meta: { name: 'faq', title: '常见问题' },
+    page: () => import('../features/support/pages/faq-page'),
+  },
+  {
+    path: 'message',
+    meta: { name: 'message', title: '系统消息', login: true },
+    page: () => import('../features/messages/pages/message-page'),
+  },
   { path: 'gifts', meta: { name: 'gifts', title: '奖励礼包', login: true }, page: comingSoon },
-  { path: 'user', meta: { name: 'user', title: '个人中心', login: true }, page: comingSoon },
-  { path: 'business', meta: { name: 'business', title: '合作共赢' }, page: comingSoon },
-  { path: 'postpage', meta: { name: 'postpage', title: '发布帖子' }, page: comingSoon },
+  {
+    path: 'user',
+    meta: { name: 'user', title: '个人中心', login: true },
+    page: () => import('../features/accounts/pages/user-center-page'),
+  },
+  {
+    path: 'business',
+    meta: { name: 'business', title: '合作共赢' },
+    page: () => import('../features/support/pages/business-page'),
+  },
+  {
+    path: 'postpage',
+    meta: { name: 'postpage', title: '发布帖子' },
+    page: () => import('../features/square/pages/post-page'),
+  },
   {
     path: 'commenthistory',
     meta: { name: 'commenthistory', title: '我的发布和评论', keepAlive: false },
-    page: comingSoon,
+    page: () => import('../features/square/pages/comment-history-page'),
   },
 ];
 
@@ -51,7 +99,11 @@ export const standaloneRoutes: AppRoute[] = [
   { path: 'readbook/:id/:cid', meta: { name: 'readbook', title: '阅读' }, page: comingSoon },
   { path: 'bookmenu/:id', meta: { name: 'bookmenu', title: '目录' }, page: comingSoon },
   { path: 'bookinfo/:id', meta: { name: 'bookinfo', title: '书籍详情' }, page: comingSoon },
-  { path: 'post/:id', meta: { name: 'post', title: '帖子详情' }, page: comingSoon },
+  {
+    path: 'post/:id',
+    meta: { name: 'post', title: '帖子详情' },
+    page: () => import('../features/square/pages/post-detail-page'),
+  },
   { path: 'download', meta: { name: 'download', title: '下载' }, page: comingSoon },
   { path: 'checkin', meta: { name: 'checkin', title: '签到' }, page: comingSoon },
   { path: 'activity', meta: { name: 'activity', title: '活动中心' }, page: comingSoon },

@@ -125,6 +125,10 @@ export async function seedAccounts(deps: Deps): Promise<void> {
     await insertFaqs(trx, faqs(deps.config.currencyName));
     await upsertConfigRows(trx, [
       { key: ConfigKey.phoneLoginAutoRegister, value: '1' },
+      // Demo contact details on reserved example domains; an operator sets the real ones
+      // (CONTACT_URL / BUSINESS_EMAIL override these rows).
+      { key: ConfigKey.contactUrl, value: 'https://kefu.landiamond.example/chat' },
+      { key: ConfigKey.businessEmail, value: 'bd@landiamond.example' },
       { key: 'customerServiceHours', value: '工作日 9:00-21:00' },
       { key: 'checkinRuleText', value: '每日签到领奖励，连续 7 天为一个周期' },
     ]);

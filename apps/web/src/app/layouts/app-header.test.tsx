@@ -25,7 +25,9 @@ describe('the header', () => {
   });
 
   it('shows the avatar to the profile and the unread badge capped at 99+ for users', () => {
-    useAccountStore.getState().setAccount({ ...useAccountStore.getState().account, uid: '7', token: 'x', name: '小蓝' });
+    useAccountStore
+      .getState()
+      .setAccount({ ...useAccountStore.getState().account, uid: '7', token: 'x', name: '小蓝' });
     renderHeader({}, (qc) => {
       qc.setQueryData(['messages', '7', 'unread'], 120);
       qc.setQueryData(['user', 'status', '7'], { name: '小蓝', avatar: null });

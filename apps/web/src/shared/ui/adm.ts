@@ -18,6 +18,9 @@ unstableSetRender((node, container) => {
   };
 });
 
-export { default as InfiniteScroll } from 'antd-mobile/es/components/infinite-scroll';
-export { default as PullToRefresh } from 'antd-mobile/es/components/pull-to-refresh';
+export { default as Collapse } from 'antd-mobile/es/components/collapse';
 export { default as ImageViewer } from 'antd-mobile/es/components/image-viewer';
+export { default as InfiniteScroll } from 'antd-mobile/es/components/infinite-scroll';
+export { default as Popup } from 'antd-mobile/es/components/popup';
+export { default as PullToRefresh } from 'antd-mobile/es/components/pull-to-refresh';
+export { default as Tabs } from 'antd-mobile/es/components/tabs';

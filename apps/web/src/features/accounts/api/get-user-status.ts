@@ -3,7 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 
-export const getUserStatus = (uid: string) => http.post<UserStatus>('/user/center/me', { uid }, { quiet: true });
+export const getUserStatus = (uid: string) =>
+  http.post<UserStatus>('/user/center/me', { uid }, { quiet: true });
 
 export const userStatusQuery = (uid: string) =>
   queryOptions({ queryKey: ['user', 'status', uid], queryFn: () => getUserStatus(uid), enabled: uid !== '' });

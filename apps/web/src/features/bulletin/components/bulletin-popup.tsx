@@ -7,9 +7,12 @@ import { hideBulletinToday, shouldFetchBulletin } from '../lib/hide-today';
 // The dialog (with DOMPurify) loads only when there is a bulletin to show, keeping the first load small.
 const BulletinDialog = lazy(() => import('./bulletin-dialog'));
 
-/** Hidden until a bulletin is fetched, shown once, hidden on close (spec §4). */
+/**
+ * Hidden until a bulletin is fetched, shown once, hidden on close (spec §4). Fetched at start-up
+ * only, under the uid of that moment: logging in later does not pop it up over the welcome.
+ */
 export function BulletinPopup() {
-  const uid = useAccountStore((s) => s.account.uid);
+  const [uid] = useState(() => useAccountStore.getState().account.uid);
   const [bulletin, setBulletin] = useState<Bulletin | null>(null);
 
   useEffect(() => {

@@ -4,7 +4,11 @@ import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 
 export const getMessages = (uid: string, currentPage: number, pageSize = 10) =>
-  http.post<MessagePage>('/user/center/message/all', { uid, currentPage, pageSize }, { quiet: currentPage === 1 ? [2] : false });
+  http.post<MessagePage>(
+    '/user/center/message/all',
+    { uid, currentPage, pageSize },
+    { quiet: currentPage === 1 ? [2] : false },
+  );
 
 /** The unread count for the header badge. */
 export const unreadCountQuery = (uid: string) =>

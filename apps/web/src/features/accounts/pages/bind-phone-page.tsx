@@ -1,0 +1,89 @@
+import { Link } from 'react-router';
+import { ErrorState, Loading } from '../../../shared/ui/states';
+import { toast } from '../../../shared/ui/toast-store';
+import { useBindPhone } from '../api/bind-phone';
+import { useUserStatus } from '../api/get-user-status';
+import { SmsCodeButton } from '../components/sms-code-button';
+import { TextField } from '../components/text-field';
+import { checkPhone, checkSmsCode, HINTS } from '../lib/rules';
+import { useForm } from '../lib/use-form';
+import { useGoBack } from '../lib/use-go-back';
+import '../components/form.css';
+
+/** 绑定手机: phone and a code (type bind); the account then logs in by code and can reset its password by SMS. */
+export default function BindPhonePage() {
+  const status = useUserStatus();
+  const form = useForm({ phone: '', code: '' }, { phone: checkPhone, code: checkSmsCode });
+  const bind = useBindPhone();
+  const goBack = useGoBack('/user');
+  const takePhone = () => (form.validate(['phone']) ? form.values.phone.trim() : null);
+
+  if (status.isPending) return <Loading />;
+  if (status.isError) return <ErrorState onRetry={() => status.refetch()} />;
+  if (status.data.phone && !bind.isPending) {
+    return (
+      <div className="acc-page">
+        <div className="acc-card acc-notice">
+          <h2 className="acc-notice__title">已绑定手机号</h2>
+          <p>
+            当前账号已绑定 <strong>{status.data.phone}</strong>
+            ，可以用它验证码登录和找回密码。如需更换请联系客服。
+          </p>
+          <div className="acc-notice__actions">
+            <Link to="/user" className="btn btn--ghost">
+              返回个人中心
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (bind.isPending || !form.validate()) return;
+    bind.mutate(
+      { phone: form.values.phone.trim(), code: form.values.code.trim() },
+      {
+        onSuccess: () => {
+          form.reset();
+          toast.success('手机号绑定成功');
+          goBack();
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="acc-page">
+      <form className="acc-card" onSubmit={onSubmit} noValidate>
+        <p className="acc-card__intro">
+          绑定后可以用手机号验证码登录、找回密码，账号更安全。一个手机号只能绑定一个账号。
+        </p>
+        <TextField
+          label="手机号"
+          type="tel"
+          inputMode="numeric"
+          {...form.field('phone')}
+          hint={HINTS.phone}
+          autoComplete="tel-national"
+          placeholder="请输入手机号"
+          maxLength={11}
+        />
+        <TextField
+          label="验证码"
+          inputMode="numeric"
+          {...form.field('code')}
+          hint={HINTS.code}
+          autoComplete="one-time-code"
+          placeholder="请输入验证码"
+          maxLength={6}
+          suffix={<SmsCodeButton type="bind" takePhone={takePhone} />}
+        />
+        <button type="submit" className="btn btn--primary acc-submit" disabled={bind.isPending}>
+          {bind.isPending ? '绑定中…' : '绑定'}
+        </button>
+      </form>
+    </div>
+  );
+}

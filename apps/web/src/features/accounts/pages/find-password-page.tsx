@@ -1,0 +1,128 @@
+import { Link } from 'react-router';
+import { ErrorState, Loading } from '../../../shared/ui/states';
+import { toast } from '../../../shared/ui/toast-store';
+import { useUserStatus } from '../api/get-user-status';
+import { useResetPassword } from '../api/reset-password';
+import { SmsCodeButton } from '../components/sms-code-button';
+import { TextField } from '../components/text-field';
+import { checkConfirm, checkPassword, checkPhone, checkSmsCode, fitsMaskedPhone, HINTS } from '../lib/rules';
+import { useForm } from '../lib/use-form';
+import { useGoBack } from '../lib/use-go-back';
+import '../components/form.css';
+
+/** 找回密码: a new password by a code sent to the bound phone (DESIGN §6); unbound accounts are told what to do. */
+export default function FindPasswordPage() {
+  const status = useUserStatus();
+  if (status.isPending) return <Loading />;
+  if (status.isError) return <ErrorState onRetry={() => status.refetch()} />;
+  const boundPhone = status.data.phone;
+  if (!boundPhone) {
+    return (
+      <div className="acc-page">
+        <div className="acc-card acc-notice">
+          <h2 className="acc-notice__title">还没有绑定手机号</h2>
+          <p>
+            短信找回密码需要先绑定手机号。绑定后也可以用验证码直接登录。记得原密码的话，也可以直接用原密码修改。
+          </p>
+          <div className="acc-notice__actions">
+            <Link to="/bind" className="btn btn--primary">
+              绑定手机
+            </Link>
+            <Link to="/reset" className="btn btn--ghost">
+              用原密码修改
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  return <FindPasswordForm boundPhone={boundPhone} />;
+}
+
+function FindPasswordForm({ boundPhone }: { boundPhone: string }) {
+  const checkBoundPhone = (value: string) =>
+    checkPhone(value) ??
+    (fitsMaskedPhone(value.trim(), boundPhone) ? null : `请填写绑定的手机号 ${boundPhone}`);
+  const form = useForm(
+    { phone: '', code: '', newPassword: '', confirm: '' },
+    {
+      phone: checkBoundPhone,
+      code: checkSmsCode,
+      newPassword: checkPassword,
+      confirm: (value, values) => checkConfirm(values.newPassword)(value),
+    },
+  );
+  const reset = useResetPassword();
+  const goBack = useGoBack();
+  const takePhone = () => (form.validate(['phone']) ? form.values.phone.trim() : null);
+
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (reset.isPending || !form.validate()) return;
+    const { phone, code, newPassword } = form.values;
+    reset.mutate(
+      { phone: phone.trim(), code: code.trim(), newPassword },
+      {
+        onSuccess: () => {
+          form.reset();
+          toast.success('密码已修改，下次请用新密码登录');
+          goBack();
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="acc-page">
+      <form className="acc-card" onSubmit={onSubmit} noValidate>
+        <p className="acc-card__intro">
+          验证码将发送到账号绑定的手机 <strong>{boundPhone}</strong>，请填写完整的手机号。
+        </p>
+        <TextField
+          label="手机号"
+          type="tel"
+          inputMode="numeric"
+          {...form.field('phone')}
+          hint={`绑定的手机号 ${boundPhone}`}
+          autoComplete="tel-national"
+          placeholder={boundPhone}
+          maxLength={11}
+        />
+        <TextField
+          label="验证码"
+          inputMode="numeric"
+          {...form.field('code')}
+          hint={HINTS.code}
+          autoComplete="one-time-code"
+          placeholder="请输入验证码"
+          maxLength={6}
+          suffix={<SmsCodeButton type="reset" takePhone={takePhone} />}
+        />
+        <TextField
+          label="新密码"
+          type="password"
+          {...form.field('newPassword')}
+          hint={HINTS.password}
+          autoComplete="new-password"
+          placeholder="设置新密码"
+          maxLength={32}
+        />
+        <TextField
+          label="确认密码"
+          type="password"
+          {...form.field('confirm')}
+          hint="再输入一次新密码"
+          autoComplete="new-password"
+          placeholder="再次输入新密码"
+          maxLength={32}
+        />
+        <button type="submit" className="btn btn--primary acc-submit" disabled={reset.isPending}>
+          {reset.isPending ? '提交中…' : '确认修改'}
+        </button>
+      </form>
+      <p className="acc-tip">
+        记得原密码？<Link to="/reset">用原密码修改</Link>
+      </p>
+    </div>
+  );
+}

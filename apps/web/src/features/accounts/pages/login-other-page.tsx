@@ -1,0 +1,78 @@
+import { Link, useLocation } from 'react-router';
+import { getInviteCode } from '../../../shared/stores/device';
+import { isPhoneAutoRegister, useClientConfig } from '../../config/api/get-client-config';
+import { useLoginWithPhone } from '../api/login-with-phone';
+import { AuthHero } from '../components/auth-hero';
+import { SmsCodeButton } from '../components/sms-code-button';
+import { TextField } from '../components/text-field';
+import { checkPhone, checkSmsCode, HINTS } from '../lib/rules';
+import { useFinishLogin } from '../lib/use-finish-login';
+import { useForm } from '../lib/use-form';
+
+/** 手机号登录: phone and SMS code; a new number registers unless the config turns that off (spec §4). */
+export default function LoginOtherPage() {
+  const { search } = useLocation();
+  const config = useClientConfig();
+  const form = useForm({ phone: '', code: '' }, { phone: checkPhone, code: checkSmsCode });
+  const phoneLogin = useLoginWithPhone();
+  const finishLogin = useFinishLogin();
+  const autoRegister = isPhoneAutoRegister(config.data);
+
+  const takePhone = () => (form.validate(['phone']) ? form.values.phone.trim() : null);
+
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (phoneLogin.isPending || !form.validate()) return;
+    phoneLogin.mutate(
+      {
+        phone: form.values.phone.trim(),
+        code: form.values.code.trim(),
+        inviteCode: getInviteCode() || undefined,
+      },
+      {
+        onSuccess: async (account) => {
+          form.setValue('code', '');
+          await finishLogin(account);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="acc-page">
+      <AuthHero
+        title="手机号登录"
+        subtitle={autoRegister ? '未注册的手机号验证后将自动创建账号' : '请使用已绑定账号的手机号登录'}
+      />
+      <form className="acc-card" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="手机号"
+          type="tel"
+          inputMode="numeric"
+          {...form.field('phone')}
+          hint={HINTS.phone}
+          autoComplete="tel-national"
+          placeholder="请输入手机号"
+          maxLength={11}
+        />
+        <TextField
+          label="验证码"
+          inputMode="numeric"
+          {...form.field('code')}
+          hint={HINTS.code}
+          autoComplete="one-time-code"
+          placeholder="请输入验证码"
+          maxLength={6}
+          suffix={<SmsCodeButton type="login" takePhone={takePhone} />}
+        />
+        <button type="submit" className="btn btn--primary acc-submit" disabled={phoneLogin.isPending}>
+          {phoneLogin.isPending ? '登录中…' : '登录'}
+        </button>
+      </form>
+      <div className="acc-links">
+        <Link to={`/login${search}`}>账号密码登录</Link>
+        <Link to={`/register${search}`}>注册</Link>
+      </div>
+    </div>
+  );
+}

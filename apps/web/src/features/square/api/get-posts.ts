@@ -1,0 +1,29 @@
+import type { PostPage } from '@ld/contract/square';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { http } from '../../../shared/http/client';
+import { useAccountStore } from '../../../shared/stores/account';
+import { PAGE_SIZE } from '../lib/limits';
+import { type FeedFilter, squareKeys } from '../lib/query-keys';
+
+/** GET post/list: hot or latest, one tag or all, optionally a keyword; deeper pages by cursor. */
+export const getPosts = (filter: FeedFilter, cursor: string) =>
+  http.get<PostPage>('/v1/square/post/list', {
+    sort: filter.sort,
+    tagId: filter.tagId ?? undefined,
+    keyword: filter.keyword || undefined,
+    pageSize: PAGE_SIZE,
+    cursor: cursor || undefined,
+  });
+
+export const postsQuery = (uid: string, filter: FeedFilter) =>
+  infiniteQueryOptions({
+    queryKey: squareKeys.feed(uid, filter),
+    queryFn: ({ pageParam }) => getPosts(filter, pageParam),
+    initialPageParam: '',
+    getNextPageParam: (last: PostPage) => last.nextCursor ?? undefined,
+  });
+
+export function usePosts(filter: FeedFilter, enabled = true) {
+  const uid = useAccountStore((s) => s.account.uid);
+  return useInfiniteQuery({ ...postsQuery(uid, filter), enabled });
+}

@@ -1,0 +1,90 @@
+import type { Comment, CommentThread as Thread } from '@ld/contract/square';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CommentThread } from './comment-thread';
+
+const XSS = '<img src=x onerror=alert(1)>';
+const now = new Date().toISOString();
+
+const comment = (over: Partial<Comment>): Comment => ({
+  id: 1,
+  postId: 7,
+  uid: '1',
+  author: { uid: '1', name: '楼主', avatar: null },
+  content: '',
+  replyCommentId: null,
+  replyTo: null,
+  likeCount: 0,
+  liked: false,
+  replyCount: 0,
+  isMine: false,
+  createTime: now,
+  ...over,
+});
+
+const thread: Thread = {
+  ...comment({ id: 10, content: XSS, replyCount: 5 }),
+  replies: [
+    comment({
+      id: 11,
+      uid: '2',
+      author: { uid: '2', name: '阿钻', avatar: null },
+      content: '同意',
+      replyCommentId: 10,
+      replyTo: { uid: '1', name: '楼主' },
+    }),
+    comment({
+      id: 12,
+      uid: '3',
+      author: { uid: '3', name: '小蓝', avatar: null },
+      content: '+1',
+      replyCommentId: 11,
+      replyTo: { uid: '2', name: '阿钻' },
+      isMine: true,
+    }),
+  ],
+};
+
+afterEach(cleanup);
+
+function renderThread(handlers: { onReply?: () => void; onDelete?: () => void } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <CommentThread
+        thread={thread}
+        postAuthorUid="1"
+        onReply={handlers.onReply ?? (() => {})}
+        onToggleLike={() => {}}
+        onDelete={handlers.onDelete ?? (() => {})}
+      />
+    </QueryClientProvider>,
+  );
+}
+
+describe('CommentThread', () => {
+  it('shows the comment as text, names whom a reply to a reply answers, and offers the rest', () => {
+    const { container } = renderThread();
+    expect(screen.getByText(XSS)).toBeTruthy();
+    expect(container.querySelector('img[src="x"]')).toBeNull();
+    const [toRoot, toReply] = container.querySelectorAll('.comment-item--small .comment-item__text');
+    expect(toRoot.textContent).toBe('同意');
+    expect(toReply.textContent).toBe('回复 @阿钻：+1');
+    expect(screen.getByRole('button', { name: '查看更多回复（共 5 条）' })).toBeTruthy();
+    expect(screen.getByText('作者')).toBeTruthy();
+  });
+
+  it('answers a reply inside its thread and deletes only my own', async () => {
+    const onReply = vi.fn();
+    const onDelete = vi.fn();
+    const { container } = renderThread({ onReply, onDelete });
+    const replies = container.querySelectorAll<HTMLElement>('.comment-item--small');
+    await userEvent.click(within(replies[0]).getByRole('button', { name: '回复' }));
+    expect(onReply).toHaveBeenCalledWith(expect.objectContaining({ id: 11 }), 10);
+    expect(within(replies[0]).queryByRole('button', { name: '删除' })).toBeNull();
+    await userEvent.click(within(replies[1]).getByRole('button', { name: '删除' }));
+    expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 12 }));
+  });
+});

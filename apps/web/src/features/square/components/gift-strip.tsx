@@ -1,0 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { getAccount } from '../../../shared/stores/account';
+import { GiftPackCard } from '../../gifts/components/gift-pack-card';
+import { useGiftCenter } from '../api/get-gift-center';
+import { squareKeys } from '../lib/query-keys';
+import './gift-strip.css';
+
+/** 礼包中心: packs with free codes, side by side; claiming works as on a game's page. */
+export function GiftStrip() {
+  const queryClient = useQueryClient();
+  const center = useGiftCenter();
+  const packs = center.data?.records ?? [];
+  if (center.isError || (center.isSuccess && packs.length === 0)) return null;
+  return (
+    <section className="gift-strip" aria-label="礼包中心">
+      <h2 className="gift-strip__title">
+        礼包中心<small>免费礼包码，先到先得</small>
+      </h2>
+      {center.isPending ? (
+        <div className="gift-strip__row" aria-busy="true">
+          <span className="gift-strip__placeholder" />
+          <span className="gift-strip__placeholder" />
+        </div>
+      ) : (
+        <ul className="gift-strip__row">
+          {packs.map((pack) => (
+            <li key={pack.id} className="gift-strip__item">
+              <p className="gift-strip__game">
+                <img src={pack.gameIcon} alt={`${pack.gameName}图标`} width={20} height={20} loading="lazy" />
+                {pack.gameName}
+              </p>
+              <GiftPackCard
+                pack={pack}
+                onClaimed={() =>
+                  queryClient.invalidateQueries({ queryKey: squareKeys.giftCenter(getAccount().uid) })
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

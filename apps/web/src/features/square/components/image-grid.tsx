@@ -1,0 +1,38 @@
+import { gridColumns } from '../lib/image-grid';
+import './image-grid.css';
+
+interface ImageGridProps {
+  images: string[];
+  /** Alt text prefix, e.g. "小蓝的帖子图片"; each image gets its number. */
+  alt: string;
+  /** When given, each image is a button that opens it (full screen); otherwise images are plain. */
+  onOpen?: (index: number) => void;
+}
+
+/** Up to 9 lazy images in a 1, 2 or 3 column grid. */
+export function ImageGrid({ images, alt, onOpen }: ImageGridProps) {
+  if (images.length === 0) return null;
+  const columns = gridColumns(images.length);
+  return (
+    <div className={`image-grid image-grid--cols-${columns}`}>
+      {images.slice(0, 9).map((src, i) => {
+        const image = <img key={src} src={src} alt={`${alt} ${i + 1}`} loading="lazy" decoding="async" />;
+        return onOpen ? (
+          <button
+            key={src}
+            type="button"
+            className="image-grid__cell"
+            aria-label={`查看大图 ${i + 1}`}
+            onClick={() => onOpen(i)}
+          >
+            {image}
+          </button>
+        ) : (
+          <span key={src} className="image-grid__cell">
+            {image}
+          </span>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Post } from '@ld/contract/square';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PostCard } from './post-card';
+
+const XSS = '<img src=x onerror=alert(1)>';
+
+const post = (over: Partial<Post> = {}): Post => ({
+  id: 5,
+  uid: '9',
+  author: { uid: '9', name: '<b>小蓝</b>', avatar: null },
+  tag: { id: 1, tag: '闲聊' },
+  content: `第一行\n${XSS}`,
+  images: [],
+  likeCount: 3,
+  commentCount: 2,
+  liked: false,
+  isMine: false,
+  followed: false,
+  createTime: new Date(Date.now() - 90_000).toISOString(),
+  ...over,
+});
+
+afterEach(cleanup);
+
+describe('PostCard', () => {
+  it('renders an HTML payload in the text and the name as text', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <PostCard post={post()} onToggleLike={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(XSS, { exact: false })).toBeTruthy();
+    expect(container.querySelector('.post-card__text')?.textContent).toBe(`第一行\n${XSS}`);
+    expect(container.querySelector('img[src="x"]')).toBeNull();
+    expect(screen.getByText('<b>小蓝</b>')).toBeTruthy();
+    expect(container.querySelector('b')).toBeNull();
+    expect(screen.getByText('1分钟前')).toBeTruthy();
+  });
+
+  it('lays images out lazily with alt text and reports a like tap', async () => {
+    const onToggleLike = vi.fn();
+    const images = ['/uploads/posts/a.webp', '/uploads/posts/b.webp', '/uploads/posts/c.webp'];
+    const { container } = render(
+      <MemoryRouter>
+        <PostCard post={post({ images })} onToggleLike={onToggleLike} />
+      </MemoryRouter>,
+    );
+    const shown = screen.getAllByRole('img', { name: /的帖子图片/ });
+    expect(shown).toHaveLength(3);
+    for (const img of shown) expect(img.getAttribute('loading')).toBe('lazy');
+    expect(container.querySelector('.image-grid--cols-3')).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /点赞帖子，3 个赞/ }));
+    expect(onToggleLike).toHaveBeenCalledWith(expect.objectContaining({ id: 5 }));
+  });
+});

@@ -1,0 +1,56 @@
+import { relativeTime } from '@ld/contract/relative-time';
+import type { Post } from '@ld/contract/square';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Avatar } from '../../../shared/ui/avatar';
+import { ImageGrid } from './image-grid';
+import { LikeButton } from './like-button';
+import './post-card.css';
+
+interface PostCardProps {
+  post: Post;
+  onToggleLike: (post: Post) => void;
+}
+
+/** A post in a feed: author, time, text (as text), images, likes and comments; tapping opens it. */
+export function PostCard({ post, onToggleLike }: PostCardProps) {
+  const navigate = useNavigate();
+  const href = `/post/${post.id}`;
+  const open = (e: MouseEvent) => {
+    if ((e.target as HTMLElement).closest('a, button')) return;
+    navigate(href);
+  };
+  return (
+    <article className="post-card" onClick={open}>
+      <header className="post-card__head">
+        <Avatar src={post.author.avatar} name={post.author.name} size={38} />
+        <div className="post-card__who">
+          <span className="post-card__name">{post.author.name}</span>
+          <time className="post-card__time" dateTime={post.createTime}>
+            {relativeTime(post.createTime)}
+          </time>
+        </div>
+        <span className="post-card__tag">#{post.tag.tag}</span>
+      </header>
+      <Link to={href} className="post-card__text">
+        {post.content}
+      </Link>
+      <ImageGrid images={post.images} alt={`${post.author.name}的帖子图片`} />
+      <footer className="post-card__foot">
+        <LikeButton liked={post.liked} count={post.likeCount} onToggle={() => onToggleLike(post)} />
+        <Link to={href} className="post-card__comments" aria-label={`评论 ${post.commentCount} 条`}>
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+            <path
+              d="M4 5.5h16v10.5H9l-4.5 3.5V16H4z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinejoin="round"
+            />
+          </svg>
+          {post.commentCount}
+        </Link>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Post } from '@ld/contract/square';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { PagedList } from '../../../shared/ui/paged-list';
+import { useTogglePostLike } from '../lib/use-toggle-like';
+import { PostCard } from './post-card';
+
+interface PostListProps {
+  query: UseInfiniteQueryResult<InfiniteData<{ records: Post[] }>>;
+  emptyText: string;
+  emptyAction?: ReactNode;
+}
+
+/** A feed of post cards with every list state, pull-to-refresh and infinite scroll. */
+export function PostList({ query, emptyText, emptyAction }: PostListProps) {
+  const toggleLike = useTogglePostLike();
+  return (
+    <PagedList
+      query={query}
+      itemKey={(post) => post.id}
+      emptyText={emptyText}
+      emptyAction={emptyAction}
+      renderItem={(post) => <PostCard post={post} onToggleLike={toggleLike} />}
+    />
+  );
+}
