@@ -54,8 +54,12 @@ describe('the shell at 390×844', () => {
   it('keeps the column at most 520 px and sets the rem from it', async () => {
     const { page } = phone;
     await page.goto(`${baseUrl()}/`);
-    const fontSize = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
-    expect(Number.parseFloat(fontSize)).toBeCloseTo(16 * (390 / 375), 1);
+    // The root layout sets the rem in an effect after the first route loads.
+    const rootFontSize = () =>
+      page.evaluate(() => Number.parseFloat(getComputedStyle(document.documentElement).fontSize));
+    await expect.poll(rootFontSize).toBeCloseTo(16 * (390 / 375), 1);
+    const column = await page.locator('.app-column').boundingBox();
+    expect(column?.width).toBe(390);
   });
 
   it('guards pages that need login and comes back after login', async () => {

@@ -13,7 +13,11 @@ export const mainRoutes: AppRoute[] = [
   },
   { path: 'animate', meta: { name: 'animate', header: false, title: '色漫' }, page: comingSoon },
   { path: 'welfare', meta: { name: 'welfare', title: '动漫福利视频' }, page: comingSoon },
-  { path: 'games/:type?', meta: { name: 'games', title: '游戏中心' }, page: comingSoon },
+  {
+    path: 'games/:type?',
+    meta: { name: 'games', title: '游戏中心' },
+    page: () => import('../features/games/pages/games-page'),
+  },
   {
     path: 'profile',
     meta: { name: 'profile', header: false, title: '我的' },
@@ -23,7 +27,11 @@ export const mainRoutes: AppRoute[] = [
 
 /** Layout B: back button and title (spec §2). */
 export const simpleRoutes: AppRoute[] = [
-  { path: 'detail/:id', meta: { name: 'detail', title: '游戏' }, page: comingSoon },
+  {
+    path: 'detail/:id',
+    meta: { name: 'detail', title: '游戏' },
+    page: () => import('../features/games/pages/game-detail-page'),
+  },
   {
     path: 'login',
     meta: { name: 'login', title: '登录', back: 'home' },
@@ -57,7 +65,7 @@ export const simpleRoutes: AppRoute[] = [
   {
     path: 'recharge',
     meta: { name: 'recharge', title: `${CURRENCY_NAME}充值`, login: true },
-    page: comingSoon,
+    page: () => import('../features/wallet/pages/recharge-page'),
   },
   {
     path: 'faq',
@@ -69,7 +77,11 @@ export const simpleRoutes: AppRoute[] = [
     meta: { name: 'message', title: '系统消息', login: true },
     page: () => import('../features/messages/pages/message-page'),
   },
-  { path: 'gifts', meta: { name: 'gifts', title: '奖励礼包', login: true }, page: comingSoon },
+  {
+    path: 'gifts',
+    meta: { name: 'gifts', title: '奖励礼包', login: true },
+    page: () => import('../features/gifts/pages/gifts-page'),
+  },
   {
     path: 'user',
     meta: { name: 'user', title: '个人中心', login: true },
@@ -104,7 +116,11 @@ export const standaloneRoutes: AppRoute[] = [
     meta: { name: 'post', title: '帖子详情' },
     page: () => import('../features/square/pages/post-detail-page'),
   },
-  { path: 'download', meta: { name: 'download', title: '下载' }, page: comingSoon },
+  {
+    path: 'download',
+    meta: { name: 'download', title: '下载' },
+    page: () => import('../features/download/pages/download-page'),
+  },
   { path: 'checkin', meta: { name: 'checkin', title: '签到' }, page: comingSoon },
   { path: 'activity', meta: { name: 'activity', title: '活动中心' }, page: comingSoon },
 ];

@@ -1,7 +1,40 @@
+import { lazy, Suspense } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { openLowBalanceDialog, useDownloadDialogs } from '../../features/games/lib/download-store';
+
+// Loaded only when opened, so the home route's first load stays within its budget.
+const DownloadDialogs = lazy(() => import('../../features/games/components/download-dialogs'));
+const MemberPopup = lazy(() => import('../../features/vip/components/member-popup'));
+
+/** The membership panel is addressed as /profile?fun=member (spec §2). */
+function useMemberPanel() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const query = new URLSearchParams(location.search);
+  const isOpen = location.pathname === '/profile' && query.get('fun') === 'member';
+  const close = () => {
+    query.delete('fun');
+    const rest = query.toString();
+    navigate(`/profile${rest ? `?${rest}` : ''}`, { replace: true });
+  };
+  const login = () =>
+    navigate(`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`);
+  return { isOpen, close, login };
+}
+
 /**
  * Root-level dialogs that any page can open (spec §2): the download confirmation and the
- * low-balance dialog are mounted here by the games feature.
+ * low-balance dialog (games feature, through its store) and the membership panel.
  */
 export function RootDialogs() {
-  return null;
+  const isDownloadOpen = useDownloadDialogs((s) => s.open !== null);
+  const member = useMemberPanel();
+  return (
+    <Suspense fallback={null}>
+      {member.isOpen && (
+        <MemberPopup onClose={member.close} onLowBalance={openLowBalanceDialog} onLogin={member.login} />
+      )}
+      {isDownloadOpen && <DownloadDialogs />}
+    </Suspense>
+  );
 }

@@ -1,0 +1,36 @@
+import type { Page } from '@ld/contract/envelope';
+import type { Game } from '@ld/contract/games';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { http } from '../../../shared/http/client';
+import { useAccountStore } from '../../../shared/stores/account';
+
+export interface GameListFilter {
+  /** Category id; undefined for 全部. */
+  type?: number;
+  keyword?: string;
+}
+
+export const GAMES_PAGE_SIZE = 10;
+
+/** POST /api/web/game/list: a page of games of one category, optionally searched. */
+export const getGames = (filter: GameListFilter, currentPage: number) =>
+  http.post<Page<Game>>('/web/game/list', {
+    type: filter.type,
+    keyword: filter.keyword || undefined,
+    currentPage,
+    pageSize: GAMES_PAGE_SIZE,
+  });
+
+// The uid is part of the key: `purchased` differs per caller.
+export const gamesQuery = (filter: GameListFilter, uid: string) =>
+  infiniteQueryOptions({
+    queryKey: ['games', 'list', filter.type ?? 'all', filter.keyword ?? '', uid],
+    queryFn: ({ pageParam }) => getGames(filter, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.current < last.pages ? last.current + 1 : undefined),
+  });
+
+export function useGames(filter: GameListFilter) {
+  const uid = useAccountStore((s) => s.account.uid);
+  return useInfiniteQuery(gamesQuery(filter, uid));
+}

@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { ImageViewer } from '../../../shared/ui/adm';
+import './screenshots.css';
+
+/** A horizontal strip of screenshots; tapping one opens them all full screen at that one. */
+export function Screenshots({ name, images }: { name: string; images: string[] }) {
+  const [viewing, setViewing] = useState<number | null>(null);
+  if (images.length === 0) return null;
+  return (
+    <>
+      <ul className="shots" aria-label={`${name}截图`}>
+        {images.map((src, i) => (
+          <li key={src}>
+            <button type="button" onClick={() => setViewing(i)} aria-label={`查看第 ${i + 1} 张截图`}>
+              <img src={src} alt={`${name}截图 ${i + 1}`} loading="lazy" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {viewing !== null && (
+        <ImageViewer.Multi images={images} visible defaultIndex={viewing} onClose={() => setViewing(null)} />
+      )}
+    </>
+  );
+}

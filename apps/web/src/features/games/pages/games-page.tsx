@@ -1,0 +1,118 @@
+import type { Game } from '@ld/contract/games';
+import { useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Tabs } from '../../../shared/ui/adm';
+import { PagedList } from '../../../shared/ui/paged-list';
+import { useUserStatus } from '../../accounts/api/get-user-status';
+import { useGameTypes } from '../api/get-game-types';
+import { useGames } from '../api/get-games';
+import { GameCard, type GameCardLayout } from '../components/game-card';
+import { swipeDirection } from '../lib/swipe';
+import { useDebounced } from '../lib/use-debounced';
+import './games-page.css';
+
+const ALL = 'all';
+
+function GridIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
+      <rect x="2" y="2" width="6" height="6" rx="1.5" fill="currentColor" />
+      <rect x="10" y="2" width="6" height="6" rx="1.5" fill="currentColor" />
+      <rect x="2" y="10" width="6" height="6" rx="1.5" fill="currentColor" />
+      <rect x="10" y="10" width="6" height="6" rx="1.5" fill="currentColor" />
+    </svg>
+  );
+}
+
+function ListIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
+      <rect x="2" y="3" width="14" height="3" rx="1.5" fill="currentColor" />
+      <rect x="2" y="7.5" width="14" height="3" rx="1.5" fill="currentColor" />
+      <rect x="2" y="12" width="14" height="3" rx="1.5" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** 游戏: category tabs (the `:type` param), search, and a two-column grid or a list of games. */
+export default function GamesPage() {
+  const { type } = useParams();
+  const navigate = useNavigate();
+  const types = useGameTypes();
+  const isMember = useUserStatus().data?.isMember ?? false;
+  const [keyword, setKeyword] = useState('');
+  const [layout, setLayout] = useState<GameCardLayout>('grid');
+  const searched = useDebounced(keyword.trim(), 400);
+  const typeId = type && /^\d+$/.test(type) ? Number(type) : undefined;
+  const games = useGames({ type: typeId, keyword: searched });
+  const touch = useRef<{ x: number; y: number } | null>(null);
+
+  const keys = [ALL, ...(types.data ?? []).map((t) => String(t.id))];
+  const activeKey = typeId === undefined ? ALL : String(typeId);
+  const select = (key: string) => navigate(key === ALL ? '/games' : `/games/${key}`, { replace: true });
+
+  return (
+    <div className="games-page">
+      <div className="games-page__bar">
+        <Tabs activeKey={activeKey} onChange={select} className="games-page__tabs">
+          <Tabs.Tab key={ALL} title="全部" />
+          {(types.data ?? []).map((t) => (
+            <Tabs.Tab key={String(t.id)} title={t.name} />
+          ))}
+        </Tabs>
+        <div className="games-page__tools">
+          <label className="games-page__search">
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+              <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+              <path d="m11 11 3.5 3.5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+            </svg>
+            <input
+              type="search"
+              aria-label="搜索游戏"
+              placeholder="搜索游戏名称"
+              value={keyword}
+              maxLength={32}
+              onChange={(e) => setKeyword(e.target.value)}
+            />
+          </label>
+          <button
+            type="button"
+            className="games-page__layout"
+            aria-label={layout === 'grid' ? '切换为列表' : '切换为网格'}
+            onClick={() => setLayout(layout === 'grid' ? 'list' : 'grid')}
+          >
+            {layout === 'grid' ? <ListIcon /> : <GridIcon />}
+          </button>
+        </div>
+      </div>
+      <div
+        className="games-page__list"
+        onTouchStart={(e) => {
+          const t = e.touches[0];
+          touch.current = { x: t.clientX, y: t.clientY };
+        }}
+        onTouchEnd={(e) => {
+          const start = touch.current;
+          touch.current = null;
+          const t = e.changedTouches[0];
+          if (!start || !t) return;
+          const step = swipeDirection(start, { x: t.clientX, y: t.clientY });
+          const next = keys[keys.indexOf(activeKey) + step];
+          if (step !== 0 && next) select(next);
+        }}
+      >
+        <PagedList<Game>
+          query={games}
+          className={`games-list games-list--${layout}`}
+          itemKey={(g) => g.id}
+          renderItem={(g) => <GameCard game={g} layout={layout} isMember={isMember} />}
+          emptyText={
+            searched
+              ? `没有找到“${searched}”相关的游戏，换个关键词试试`
+              : '这个分类还没有游戏，去看看别的分类吧'
+          }
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { PayInfo } from '@ld/contract/wallet';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../shared/http/client';
+import { useAccountStore } from '../../../shared/stores/account';
+
+/** POST /api/order/payInfo: creates a recharge order and answers where to pay it. */
+export const createPayInfo = (packId: number) => http.post<PayInfo>('/order/payInfo', { packId });
+
+export function useCreatePayInfo() {
+  const queryClient = useQueryClient();
+  const uid = useAccountStore((s) => s.account.uid);
+  return useMutation({
+    mutationFn: createPayInfo,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user', 'orders', uid] }),
+  });
+}
