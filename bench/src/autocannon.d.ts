@@ -6,6 +6,10 @@ declare module 'autocannon' {
       path?: string;
       headers?: Record<string, string>;
       body?: string;
+      /** Called before each request with a fresh copy of this request; answers the one to send. */
+      setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+      /** Called with each response (the body is read only when this is given). */
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
     }
     interface Options {
       url: string;
@@ -22,6 +26,8 @@ declare module 'autocannon' {
       latency: { p99: number; average: number };
       non2xx: number;
       errors: number;
+      /** Seconds the run took. */
+      duration: number;
     }
   }
   function autocannon(options: autocannon.Options): Promise<autocannon.Result>;

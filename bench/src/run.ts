@@ -1,96 +1,81 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { startPortal } from '../../e2e/src/server.ts';
+import { accountScenarios } from './account-scenarios.ts';
 import { measureHomeFirstLoad } from './bundle.ts';
-import { load } from './load.ts';
-import { type Figure, printFigures } from './report.ts';
+import { ensureSquareDb, type SquareDb } from './generate-square.ts';
+import { moneyScenarios } from './money-scenarios.ts';
+import { type Comparison, type Figure, printComparison, printFigures } from './report.ts';
+import { squareScenarios } from './square-scenarios.ts';
 
 /**
  * `npm run bench`: builds the SPA, starts the real portal (SQLite, demo content, production
  * password cost, per-IP limits off so the load measures the work and not the limiter) and prints
  * each figure next to its budget. Loads go to loopback only and stop by themselves.
+ *
+ * BENCH_SCALE (default 1: 1 000 000 posts, 5 000 000 comments; 0.01 for quick runs) sizes the
+ * square's database; BENCH_WEB_DIST uses an SPA already built there instead of building into
+ * apps/web/dist; BENCH_SECONDS (default 5) is each square and money load's length; BENCH_ONLY
+ * (comma list of bundle, account, money, square) runs a subset.
  */
 const root = path.resolve(import.meta.dirname, '../..');
-const dist = path.join(root, 'apps/web/dist');
+const scale = Number(process.env.BENCH_SCALE ?? '1');
+const seconds = Number(process.env.BENCH_SECONDS ?? '5');
+if (!(scale > 0 && scale <= 1) || !(seconds > 0))
+  throw new Error('BENCH_SCALE must be in (0, 1], BENCH_SECONDS > 0');
+const webDist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : undefined;
+const dist = webDist ?? path.join(root, 'apps/web/dist');
+const only = new Set((process.env.BENCH_ONLY ?? 'bundle,account,money,square').split(','));
 
-const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) process.exit(1);
-
-const portal = await startPortal({ RATE_LIMIT: 'off', SCRYPT_LOG_N: '17', LOG_LEVEL: 'error' });
-const figures: Figure[] = [];
-try {
-  const bundle = await measureHomeFirstLoad(portal.baseUrl, dist);
-  console.info(`home first load: ${bundle.files.join(', ')}`);
-  figures.push({
-    name: 'home first-load JS (gzip)',
-    value: bundle.jsKb,
-    unit: 'KB',
-    budget: 120,
-    better: 'lower',
-  });
-  figures.push({
-    name: 'home first-load CSS (gzip)',
-    value: bundle.cssKb,
-    unit: 'KB',
-    budget: 20,
-    better: 'lower',
-  });
-
-  const form = (fields: Record<string, string>) =>
-    new URLSearchParams({ appID: '2008', ...fields }).toString();
-  const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
-  const login = await fetch(`${portal.baseUrl}/api/user/login`, {
-    method: 'POST',
-    headers: formHeaders,
-    body: form({ loginName: 'demo', password: 'demo123456' }),
-  }).then((r) => r.json() as Promise<{ data: { uid: string; token: string } }>);
-  const { uid, token } = login.data;
-
-  const me = await load({
-    url: `${portal.baseUrl}/api/user/center/me`,
-    method: 'POST',
-    headers: { ...formHeaders, uid, token },
-    body: form({ uid }),
-  });
-  figures.push({
-    name: 'user/center/me req/s',
-    value: me.rps,
-    unit: 'req/s',
-    budget: 1000,
-    better: 'higher',
-  });
-  figures.push({ name: 'user/center/me p99', value: me.p99, unit: 'ms', budget: 50, better: 'lower' });
-
-  // Each login runs scrypt with N=2^17, r=8 (128 MiB, most of a second of one core): slow on purpose
-  // (DESIGN §8), so the budget is per core: one connection per core, each login under a second.
-  const loginLoad = await load({
-    url: `${portal.baseUrl}/api/user/login`,
-    method: 'POST',
-    headers: formHeaders,
-    body: form({ loginName: 'demo', password: 'demo123456' }),
-    connections: 2,
-    seconds: 8,
-  });
-  figures.push({
-    name: 'login req/s (scrypt N=2^17, 2 conns)',
-    value: loginLoad.rps,
-    unit: 'req/s',
-    budget: 2,
-    better: 'higher',
-  });
-  figures.push({ name: 'login p99', value: loginLoad.p99, unit: 'ms', budget: 1000, better: 'lower' });
-
-  for (const [name, result] of [
-    ['me', me],
-    ['login', loginLoad],
-  ] as const) {
-    if (result.non2xx || result.errors)
-      console.warn(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  }
-} finally {
-  await portal.stop();
+if (!webDist) {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
 }
 
-const ok = printFigures(figures);
-console.info(`\nreproduce: npm run bench   (2 cores; figures vary a few percent between runs)`);
+let square: SquareDb | null = null;
+if (only.has('square')) {
+  console.info(`square database at scale ${scale}:`);
+  square = await ensureSquareDb(scale);
+  console.info(
+    square.generatedMs === null
+      ? `  reused ${path.relative(root, square.file)}`
+      : `  generated ${path.relative(root, square.file)} in ${(square.generatedMs / 1000).toFixed(1)} s (not part of the figures)`,
+  );
+}
+
+const figures: Figure[] = [];
+let comparisons: Comparison[] = [];
+if (only.has('bundle') || only.has('account') || only.has('money')) {
+  const portal = await startPortal({
+    RATE_LIMIT: 'off',
+    SCRYPT_LOG_N: '17',
+    LOG_LEVEL: 'error',
+    ...(webDist ? { WEB_DIST: webDist } : {}),
+  });
+  try {
+    if (only.has('bundle')) {
+      const bundle = await measureHomeFirstLoad(portal.baseUrl, dist);
+      console.info(`home first load: ${bundle.files.join(', ')}`);
+      figures.push(
+        { name: 'home first-load JS (gzip)', value: bundle.jsKb, unit: 'KB', budget: 120, better: 'lower' },
+        { name: 'home first-load CSS (gzip)', value: bundle.cssKb, unit: 'KB', budget: 20, better: 'lower' },
+      );
+    }
+    if (only.has('account')) figures.push(...(await accountScenarios(portal)));
+    if (only.has('money')) figures.push(...(await moneyScenarios(portal, { seconds })));
+  } finally {
+    await portal.stop();
+  }
+}
+if (square) {
+  const result = await squareScenarios(square, { seconds, webDist });
+  figures.push(...result.figures);
+  comparisons = result.comparisons;
+}
+
+let ok = printFigures(figures);
+if (comparisons.length > 0) ok = printComparison(comparisons) && ok;
+console.info(
+  `\nreproduce: npm run bench   (2 cores; BENCH_SCALE=${scale}; figures vary a few percent between runs)`,
+);
 process.exitCode = ok ? 0 : 1;

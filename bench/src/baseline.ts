@@ -1,0 +1,57 @@
+import SQLite from 'better-sqlite3';
+import Fastify from 'fastify';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+
+/**
+ * The least a keyset feed can cost on this stack: bare Fastify + Kysely + better-sqlite3 over the
+ * same square_posts table and page size, reading the portal's cursors. Run as its own process
+ * (BASELINE_DB=…); it prints its address and serves GET /list?sort=1|2&cursor=….
+ */
+interface Posts {
+  square_posts: {
+    id: number;
+    user_id: number;
+    tag_id: number;
+    content: string;
+    images: string;
+    like_count: number;
+    comment_count: number;
+    hot_score: number;
+    created_at: number;
+    deleted_at: number | null;
+  };
+}
+const PAGE_SIZE = 10;
+const sqlite = new SQLite(process.env.BASELINE_DB!, { fileMustExist: true });
+sqlite.pragma('journal_mode = WAL');
+const db = new Kysely<Posts>({ dialect: new SqliteDialect({ database: sqlite }) });
+const app = Fastify();
+
+app.get<{ Querystring: { sort?: string; cursor?: string } }>('/list', async (request) => {
+  const order = request.query.sort === '1' ? 'hot' : 'latest';
+  const column = order === 'hot' ? 'hot_score' : 'created_at';
+  const after = request.query.cursor
+    ? (JSON.parse(Buffer.from(request.query.cursor, 'base64url').toString()) as [string, number, number])
+    : null;
+  const rows = await db
+    .selectFrom('square_posts')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .$if(after !== null, (qb) =>
+      qb.where(sql<boolean>`(${sql.ref(column)}, id) < (${after![1]}, ${after![2]})`),
+    )
+    .orderBy(column, 'desc')
+    .orderBy('id', 'desc')
+    .limit(PAGE_SIZE + 1)
+    .execute();
+  const records = rows.slice(0, PAGE_SIZE);
+  const last = records.at(-1);
+  const nextCursor =
+    rows.length > PAGE_SIZE && last
+      ? Buffer.from(JSON.stringify([order, last[column], last.id])).toString('base64url')
+      : null;
+  return { code: 0, msg: 'ok', data: { records, nextCursor } };
+});
+
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+console.info(JSON.stringify({ address }));
