@@ -32,10 +32,13 @@ describe('the shell at 390×844', () => {
     await expect.poll(() => page.title()).toBe('蓝钻乐园 - 常见问题');
   });
 
-  it('initialises the device with the channel and invite code from the address', async () => {
+  it('initialises the device with the channel and invite code from the address, and loads the tags', async () => {
     const { page } = phone;
     const init = page.waitForRequest((r) => r.url().endsWith('/api/user/device/init'));
+    const tags = page.waitForRequest((r) => r.url().includes('/api/v1/square/tag/list'));
     await page.goto(`${baseUrl()}/?code=ch7&inviteCode=INV123`);
+    // Start-up also loads the square's tags (spec §2).
+    await tags;
     const body = new URLSearchParams((await init).postData() ?? '');
     expect(body.get('appID')).toBe('2008');
     expect(body.get('channelID')).toBe('ch7');

@@ -4,13 +4,15 @@ import { logout } from '../features/accounts/lib/session';
 import { clientConfigQuery } from '../features/config/api/get-client-config';
 import { initSdk } from '../features/devices/sdk';
 import { unreadCountQuery } from '../features/messages/api/get-messages';
+import { tagsQuery } from '../features/square/api/get-tags';
 import { setSessionExpiredHandler } from '../shared/http/client';
 import { getAccount } from '../shared/stores/account';
 import { captureAttribution } from '../shared/stores/device';
 
 /**
  * Start-up (spec §2): channel and invite code from the address, device init (a failure is only
- * logged), then, for a logged-in user, the status and the messages; the client config always.
+ * logged), then, for a logged-in user, the status and the messages; the client config and the
+ * square's tags always (a tag failure is an empty list).
  */
 export function startUp(queryClient: QueryClient, goToLogin: () => void): void {
   captureAttribution(window.location.search);
@@ -22,6 +24,7 @@ export function startUp(queryClient: QueryClient, goToLogin: () => void): void {
     if (result.code !== 0) console.info(result.msg);
   });
   void queryClient.prefetchQuery(clientConfigQuery());
+  void queryClient.prefetchQuery(tagsQuery());
   const { uid } = getAccount();
   if (uid) {
     void queryClient.prefetchQuery(userStatusQuery(uid));
