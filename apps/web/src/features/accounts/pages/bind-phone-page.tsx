@@ -3,9 +3,8 @@ import { ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
 import { useBindPhone } from '../api/bind-phone';
 import { useUserStatus } from '../api/get-user-status';
-import { SmsCodeButton } from '../components/sms-code-button';
-import { TextField } from '../components/text-field';
-import { checkPhone, checkSmsCode, HINTS } from '../lib/rules';
+import { PhoneCodeFields } from '../components/phone-code-fields';
+import { checkPhone, checkSmsCode } from '../lib/rules';
 import { useForm } from '../lib/use-form';
 import { useGoBack } from '../lib/use-go-back';
 import '../components/form.css';
@@ -60,25 +59,11 @@ export default function BindPhonePage() {
         <p className="acc-card__intro">
           绑定后可以用手机号验证码登录、找回密码，账号更安全。一个手机号只能绑定一个账号。
         </p>
-        <TextField
-          label="手机号"
-          type="tel"
-          inputMode="numeric"
-          {...form.field('phone')}
-          hint={HINTS.phone}
-          autoComplete="tel-national"
-          placeholder="请输入手机号"
-          maxLength={11}
-        />
-        <TextField
-          label="验证码"
-          inputMode="numeric"
-          {...form.field('code')}
-          hint={HINTS.code}
-          autoComplete="one-time-code"
-          placeholder="请输入验证码"
-          maxLength={6}
-          suffix={<SmsCodeButton type="bind" takePhone={takePhone} />}
+        <PhoneCodeFields
+          phone={form.field('phone')}
+          code={form.field('code')}
+          smsType="bind"
+          takePhone={takePhone}
         />
         <button type="submit" className="btn btn--primary acc-submit" disabled={bind.isPending}>
           {bind.isPending ? '绑定中…' : '绑定'}

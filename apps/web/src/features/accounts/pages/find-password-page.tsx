@@ -3,7 +3,7 @@ import { ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
 import { useUserStatus } from '../api/get-user-status';
 import { useResetPassword } from '../api/reset-password';
-import { SmsCodeButton } from '../components/sms-code-button';
+import { PhoneCodeFields } from '../components/phone-code-fields';
 import { TextField } from '../components/text-field';
 import { checkConfirm, checkPassword, checkPhone, checkSmsCode, fitsMaskedPhone, HINTS } from '../lib/rules';
 import { useForm } from '../lib/use-form';
@@ -78,25 +78,13 @@ function FindPasswordForm({ boundPhone }: { boundPhone: string }) {
         <p className="acc-card__intro">
           验证码将发送到账号绑定的手机 <strong>{boundPhone}</strong>，请填写完整的手机号。
         </p>
-        <TextField
-          label="手机号"
-          type="tel"
-          inputMode="numeric"
-          {...form.field('phone')}
-          hint={`绑定的手机号 ${boundPhone}`}
-          autoComplete="tel-national"
-          placeholder={boundPhone}
-          maxLength={11}
-        />
-        <TextField
-          label="验证码"
-          inputMode="numeric"
-          {...form.field('code')}
-          hint={HINTS.code}
-          autoComplete="one-time-code"
-          placeholder="请输入验证码"
-          maxLength={6}
-          suffix={<SmsCodeButton type="reset" takePhone={takePhone} />}
+        <PhoneCodeFields
+          phone={form.field('phone')}
+          code={form.field('code')}
+          smsType="reset"
+          takePhone={takePhone}
+          phoneHint={`绑定的手机号 ${boundPhone}`}
+          phonePlaceholder={boundPhone}
         />
         <TextField
           label="新密码"

@@ -3,9 +3,8 @@ import { getInviteCode } from '../../../shared/stores/device';
 import { isPhoneAutoRegister, useClientConfig } from '../../config/api/get-client-config';
 import { useLoginWithPhone } from '../api/login-with-phone';
 import { AuthHero } from '../components/auth-hero';
-import { SmsCodeButton } from '../components/sms-code-button';
-import { TextField } from '../components/text-field';
-import { checkPhone, checkSmsCode, HINTS } from '../lib/rules';
+import { PhoneCodeFields } from '../components/phone-code-fields';
+import { checkPhone, checkSmsCode } from '../lib/rules';
 import { useFinishLogin } from '../lib/use-finish-login';
 import { useForm } from '../lib/use-form';
 
@@ -45,25 +44,11 @@ export default function LoginOtherPage() {
         subtitle={autoRegister ? '未注册的手机号验证后将自动创建账号' : '请使用已绑定账号的手机号登录'}
       />
       <form className="acc-card" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="手机号"
-          type="tel"
-          inputMode="numeric"
-          {...form.field('phone')}
-          hint={HINTS.phone}
-          autoComplete="tel-national"
-          placeholder="请输入手机号"
-          maxLength={11}
-        />
-        <TextField
-          label="验证码"
-          inputMode="numeric"
-          {...form.field('code')}
-          hint={HINTS.code}
-          autoComplete="one-time-code"
-          placeholder="请输入验证码"
-          maxLength={6}
-          suffix={<SmsCodeButton type="login" takePhone={takePhone} />}
+        <PhoneCodeFields
+          phone={form.field('phone')}
+          code={form.field('code')}
+          smsType="login"
+          takePhone={takePhone}
         />
         <button type="submit" className="btn btn--primary acc-submit" disabled={phoneLogin.isPending}>
           {phoneLogin.isPending ? '登录中…' : '登录'}
