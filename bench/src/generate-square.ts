@@ -22,7 +22,7 @@ import { commentText, inviteCode, postText, TAG_NAMES, userName } from './square
  * bench/.data/square-<scale>/portal.sqlite (a DATA_DIR the portal can start on). Made once and
  * reused while its completion marker matches this generator and its schema equals the migrations'.
  */
-const GENERATOR = 'square-v1';
+const GENERATOR = 'square-v2';
 const DATA = path.resolve(import.meta.dirname, '../.data');
 const CHUNK = 100_000;
 
@@ -92,6 +92,7 @@ export async function ensureSquareDb(scale: number): Promise<SquareDb> {
   insertPeople(sqlite, size);
   step(`${size.users} users, ${size.tags} tags`);
   insertPosts(sqlite, plan);
+  insertPostCounters(sqlite, plan);
   step(`${size.posts} posts`);
   insertComments(sqlite, plan);
   step(`${size.comments} comments`);
@@ -160,8 +161,8 @@ function insertPosts(sqlite: SQLite.Database, plan: SquarePlan) {
   const random = seededRandom(7);
   const { post } = plan;
   const insert = sqlite.prepare(
-    `insert into square_posts (id, user_id, tag_id, content, images, comment_count, hot_score, created_at, updated_at, deleted_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `insert into square_posts (id, user_id, tag_id, content, images, comment_count, top_comment_count, hot_score, created_at, updated_at, deleted_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   inChunks(sqlite, plan.size.posts, (i) => {
     const pictures = random() < 0.3 ? 1 + Math.floor(random() * 3) : 0;
@@ -176,12 +177,26 @@ function insertPosts(sqlite: SQLite.Database, plan: SquarePlan) {
       postText(random),
       images,
       post.comments[i],
+      post.topComments[i],
       postScore(plan, i),
       time,
       time,
       post.deleted[i] ? time + 3_600_000 : null,
     );
   });
+}
+
+/** The live-post counters the feeds read their totals from: one row per tag, and tag_id 0 for all. */
+function insertPostCounters(sqlite: SQLite.Database, plan: SquarePlan) {
+  const upsert = sqlite.prepare(
+    'insert into square_post_counters (tag_id, live_count) values (?, ?) on conflict (tag_id) do update set live_count = excluded.live_count',
+  );
+  let all = 0;
+  for (let tag = 1; tag <= plan.size.tags; tag++) {
+    upsert.run(tag, plan.livePostsByTag[tag]);
+    all += plan.livePostsByTag[tag];
+  }
+  upsert.run(0, all);
 }
 
 function insertComments(sqlite: SQLite.Database, plan: SquarePlan) {

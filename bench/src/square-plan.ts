@@ -3,7 +3,8 @@ import { commentHotScore, postHotScore } from '@ld/server/src/modules/square/hot
 /**
  * Who wrote what, on which post, when: the whole square laid out in typed arrays before a row is
  * written, so every counter (comment_count, reply_count) and hot score is computed from the rows
- * that will exist. Deterministic: the same scale always gives the same database.
+ * that will exist, and so are the live-post counters and each post's live top-level comment count
+ * (the totals the feeds and comment lists answer with). Deterministic: the same scale always gives the same database.
  */
 export interface SquareSize {
   users: number;
@@ -48,7 +49,17 @@ const bucket = (i: number, salt: number) => (Math.imul(i + salt, 2654435761) >>>
 export interface SquarePlan {
   size: SquareSize;
   /** Index 0 is post id 1, and so on; likewise for comments. */
-  post: { user: Int32Array; tag: Uint8Array; time: Float64Array; deleted: Uint8Array; comments: Int32Array };
+  post: {
+    user: Int32Array;
+    tag: Uint8Array;
+    time: Float64Array;
+    deleted: Uint8Array;
+    comments: Int32Array;
+    /** Live top-level comments: square_posts.top_comment_count. */
+    topComments: Int32Array;
+  };
+  /** Live posts per tag id (index 0 unused): the square_post_counters rows. */
+  livePostsByTag: Int32Array;
   comment: {
     post: Int32Array;
     user: Int32Array;
@@ -73,6 +84,7 @@ export function planSquare(size: SquareSize): SquarePlan {
     time: new Float64Array(N),
     deleted: new Uint8Array(N),
     comments: new Int32Array(N),
+    topComments: new Int32Array(N),
   };
   const bigIndex = Math.floor(N * 0.1);
   for (let i = 0; i < N; i++) {
@@ -144,9 +156,14 @@ export function planSquare(size: SquareSize): SquarePlan {
   // A deleted top-level comment takes its thread with it, so only childless ones are deleted here.
   for (let k = 0; k < C; k++) {
     if (comment.root[k] === 0 && comment.replies[k] === 0 && bucket(k, 3) === 0) comment.deleted[k] = 1;
-    if (!comment.deleted[k]) post.comments[comment.post[k] - 1]++;
+    if (!comment.deleted[k]) {
+      post.comments[comment.post[k] - 1]++;
+      if (comment.root[k] === 0) post.topComments[comment.post[k] - 1]++;
+    }
   }
-  return { size, post, comment, bigPostId: bigIndex + 1 };
+  const livePostsByTag = new Int32Array(size.tags + 1);
+  for (let i = 0; i < N; i++) if (!post.deleted[i]) livePostsByTag[post.tag[i]]++;
+  return { size, post, livePostsByTag, comment, bigPostId: bigIndex + 1 };
 }
 
 export const postScore = (plan: SquarePlan, i: number) =>

@@ -267,4 +267,28 @@ describe.each(DIALECTS)('games on %s', (dialect) => {
     expect(answers.filter((a) => a.data.charged === 30)).toHaveLength(1);
     expect(await balanceOf(t, user.id)).toBe(70);
   });
+
+  it('counts each download of a paid game once paid, none for a refused payment, with many buyers at once', async () => {
+    const game = await createGame(t, { typeId: rpg, name: '同时购买', price: 10, ios: false });
+    const downloads = async () =>
+      Number(
+        (
+          await t.deps.db.kysely
+            .selectFrom('games')
+            .select('download_count')
+            .where('id', '=', game.id)
+            .executeTakeFirstOrThrow()
+        ).download_count,
+      );
+    const buyers = await Promise.all(Array.from({ length: 12 }, () => createUser(t, { coins: 10 })));
+    const answers = await Promise.all(buyers.map((buyer) => download(game.id, { platformType: 1 }, buyer)));
+    expect(answers.map((a) => a.data.charged)).toEqual(Array(12).fill(10));
+    expect(await downloads()).toBe(12);
+    const poor = await createUser(t, { coins: 9 });
+    expect((await download(game.id, { platformType: 1 }, poor)).code).toBe(ErrorCode.balanceInsufficient);
+    expect(await downloads()).toBe(12);
+    // An owner's later download is free and still counts.
+    expect((await download(game.id, { platformType: 1 }, buyers[0])).data.charged).toBe(0);
+    expect(await downloads()).toBe(13);
+  });
 });

@@ -69,6 +69,24 @@ describe('square feed query plans on sqlite', () => {
     expect(plan).not.toContain('TEMP B-TREE');
   });
 
+  // Totals without a counter stop at the cap, reading the same index as their page.
+  it.each([
+    ['my posts', { userId: 1 }, 'square_posts_user (user_id=?)'],
+    // Either of the tag's indexes holds exactly its live posts.
+    ['a keyword in one tag', { tagId: 1, keyword: 'x' }, 'square_posts_tag_'],
+  ] as const)('the capped total of %s reads its index', async (_name, filter, index) => {
+    const plan = await planOf(() => posts.countPostsUpTo(db, filter, 10_000));
+    expect(plan).toContain(`SEARCH p USING INDEX ${index}`);
+    expect(plan).not.toContain('TEMP B-TREE');
+  });
+
+  it('the counted total is one primary-key lookup', async () => {
+    const plan = await planOf(() => posts.liveCount(db, 1));
+    expect(plan).toMatch(
+      /SEARCH square_post_counters USING (INDEX sqlite_autoindex_square_post_counters_1|INTEGER PRIMARY KEY) \(tag_id=\?\)/,
+    );
+  });
+
   // Following fans in: each followee's posts come from their own index range and are merged,
   // so no page ever scans posts by people the reader does not follow.
   it('the follow feed reads each followee through the per-author index', async () => {

@@ -70,16 +70,36 @@ describe.each(DIALECTS)('square demo content on %s', (dialect) => {
       .select([
         'p.like_count',
         'p.comment_count',
+        'p.top_comment_count',
         'p.hot_score',
         'p.created_at',
         sql<number>`(select count(*) from square_post_likes l where l.post_id = p.id)`.as('likes'),
         sql<number>`(select count(*) from square_comments c where c.post_id = p.id)`.as('comments'),
+        sql<number>`(select count(*) from square_comments c where c.post_id = p.id and c.root_id is null and c.deleted_at is null)`.as(
+          'top',
+        ),
       ])
       .execute();
     for (const p of posts) {
-      expect([p.like_count, p.comment_count]).toEqual([Number(p.likes), Number(p.comments)]);
+      expect([p.like_count, p.comment_count, p.top_comment_count]).toEqual([
+        Number(p.likes),
+        Number(p.comments),
+        Number(p.top),
+      ]);
       expect(p.hot_score).toBe(postHotScore(p));
     }
+    expect(posts.some((p) => p.top_comment_count > 0 && p.top_comment_count < p.comment_count)).toBe(true);
+    // The live-post counters: one row per tag and the all-posts row (tag_id 0).
+    const live = await db
+      .selectFrom('square_posts')
+      .select(['tag_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('deleted_at', 'is', null)
+      .groupBy('tag_id')
+      .execute();
+    const expected = new Map(live.map((r) => [Number(r.tag_id), Number(r.n)]));
+    expected.set(0, posts.length);
+    const counters = await db.selectFrom('square_post_counters').select(['tag_id', 'live_count']).execute();
+    expect(new Map(counters.map((c) => [Number(c.tag_id), Number(c.live_count)]))).toEqual(expected);
     const comments = await db
       .selectFrom('square_comments as c')
       .select([

@@ -2,10 +2,14 @@ import type { Migration } from 'kysely';
 import * as m001 from './2026112201-accounts.ts';
 import * as m002 from './2026112202-money.ts';
 import * as m003 from './2026112203-square.ts';
+import * as m004 from './2026112204-square-counters.ts';
+import * as m005 from './2026112205-game-list-indexes.ts';
 
 /** Every migration, in order. Names start with a timestamp so they sort. */
 export const migrations: Record<string, Migration> = {
   '2026112201-accounts': m001,
   '2026112202-money': m002,
   '2026112203-square': m003,
+  '2026112204-square-counters': m004,
+  '2026112205-game-list-indexes': m005,
 };

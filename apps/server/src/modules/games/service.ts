@@ -126,7 +126,6 @@ export async function downloadGame(
       const user = await repo.getMembership(trx, userId);
       const owner = { charged: 0, coinNum: Number(user.coin_num) };
       if (isMemberAt(user.level_type, user.exp_time === null ? null : Number(user.exp_time), now)) {
-        await repo.countDownload(trx, game.id);
         return owner;
       }
       const purchaseId = await repo.insertPurchase(trx, {
@@ -135,10 +134,7 @@ export async function downloadGame(
         price,
         created_at: now,
       });
-      if (purchaseId === null) {
-        await repo.countDownload(trx, game.id);
-        return owner;
-      }
+      if (purchaseId === null) return owner;
       const paid = await applyBalanceChange(trx, {
         userId,
         delta: -price,
@@ -148,9 +144,12 @@ export async function downloadGame(
         now,
       });
       if (!paid.ok) throw balanceInsufficient(deps.config, paid.balance, price);
-      await repo.countDownload(trx, game.id);
       return { charged: price, coinNum: paid.balance };
     }));
+    // After the commit: the download counter is a statistic, not money, and every buyer of a game
+    // updates the same row; inside the transaction, concurrent buyers on PostgreSQL would queue on
+    // that row's lock until each payment committed.
+    await repo.countDownload(db, game.id);
   }
   const url = await signPackageLink(deps.db, {
     publicUrl: deps.config.publicUrl,

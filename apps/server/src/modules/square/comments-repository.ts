@@ -45,13 +45,6 @@ const withPeople = (db: Q) =>
     .innerJoin('users as u', 'u.id', 'c.user_id')
     .leftJoin('users as r', 'r.id', 'c.reply_to_user_id');
 
-const topLevelOf = (db: Q, postId: number) =>
-  db
-    .selectFrom('square_comments as c')
-    .where('c.post_id', '=', postId)
-    .where('c.root_id', 'is', null)
-    .where('c.deleted_at', 'is', null);
-
 /** One window of a post's live top-level comments, hot or latest. */
 export async function listTopComments(db: Q, postId: number, window: FeedWindow): Promise<CommentRow[]> {
   const column = window.order === 'hot' ? 'c.hot_score' : 'c.created_at';
@@ -69,13 +62,6 @@ export async function listTopComments(db: Q, postId: number, window: FeedWindow)
     .execute();
 }
 
-export async function countTopComments(db: Q, postId: number): Promise<number> {
-  const row = await topLevelOf(db, postId)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** One window of the live replies under a top-level comment, oldest first. */
 export async function listReplies(db: Q, rootId: number, window: FeedWindow): Promise<CommentRow[]> {
   return withPeople(db)
@@ -90,16 +76,6 @@ export async function listReplies(db: Q, rootId: number, window: FeedWindow): Pr
     .limit(window.limit)
     .$if(window.after === null && window.offset > 0, (qb) => qb.offset(window.offset))
     .execute();
-}
-
-export async function countReplies(db: Q, rootId: number): Promise<number> {
-  const row = await db
-    .selectFrom('square_comments')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('root_id', '=', rootId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** The first `perRoot` live replies of each root, oldest first, in one query. */
@@ -191,8 +167,15 @@ export async function insertComment(
   return row.id;
 }
 
-export async function softDeleteComment(db: Q, id: number, now: number): Promise<void> {
-  await db.updateTable('square_comments').set({ deleted_at: now }).where('id', '=', id).execute();
+/** Answers false when the comment was already deleted (a concurrent delete got there first). */
+export async function softDeleteComment(db: Q, id: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('square_comments')
+    .set({ deleted_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Deletes the live replies under a root with it; answers how many there were. */

@@ -48,11 +48,9 @@ export async function listComments(
   const db = deps.db.kysely;
   const order = query.sort === SquareSort.hot ? 'hot' : 'latest';
   const window = windowOf(query, order);
-  await requireLivePost(db, postId);
-  const [rows, total] = await Promise.all([
-    comments.listTopComments(db, postId, window),
-    comments.countTopComments(db, postId),
-  ]);
+  // The post's own counter is the total: counting a busy post's comments would cost more than the page.
+  const { top_comment_count: total } = await requireLivePost(db, postId);
+  const rows = await comments.listTopComments(db, postId, window);
   const kept = rows.slice(0, query.pageSize);
   const replies = await comments.firstReplies(
     db,
@@ -86,10 +84,9 @@ export async function listReplies(
   if (!root || root.post_id !== postId || root.deleted_at !== null || root.root_id !== null) {
     throw notFound('评论');
   }
-  const [rows, total] = await Promise.all([
-    comments.listReplies(db, commentId, window),
-    comments.countReplies(db, commentId),
-  ]);
+  // The thread's live replies are counted on its root comment.
+  const total = root.reply_count;
+  const rows = await comments.listReplies(db, commentId, window);
   const viewer = await viewerOf(db, userId, rows.slice(0, query.pageSize));
   return feedPage(rows, total, query, 'oldest', keyOf('latest'), (page) =>
     page.map((r) => toComment(r, viewer)),
@@ -148,7 +145,10 @@ export async function createComment(
       const root = await comments.bumpCommentCounter(trx, rootId, 'reply_count', 1);
       await comments.setCommentHotScore(trx, rootId, commentHotScore(root));
     }
-    const post = await posts.bumpPostCounter(trx, postId, 'comment_count', 1);
+    const post = await posts.bumpPostCounters(trx, postId, {
+      comment_count: 1,
+      top_comment_count: rootId === null ? 1 : 0,
+    });
     await posts.setPostHotScore(trx, postId, postHotScore(post));
     return commentId;
   });
@@ -158,7 +158,8 @@ export async function createComment(
 
 /**
  * Soft delete by the author. A top-level comment takes its thread with it (its replies have
- * nothing left to hang under); the post's comment count drops by everything that vanished.
+ * nothing left to hang under); the post's comment count drops by everything that vanished, and
+ * its top-level count (the comment list's total) by one when the comment was top-level.
  */
 export async function deleteComment(deps: Deps, userId: number, id: number): Promise<void> {
   await deps.db.kysely.transaction().execute(async (trx) => {
@@ -166,7 +167,8 @@ export async function deleteComment(deps: Deps, userId: number, id: number): Pro
     if (!comment || comment.deleted_at !== null) throw notFound('评论');
     if (comment.user_id !== userId) throw ruleError('只能删除自己的评论');
     const now = deps.clock.now();
-    await comments.softDeleteComment(trx, id, now);
+    // Only the delete that changed the row moves the counters, however many arrive at once.
+    if (!(await comments.softDeleteComment(trx, id, now))) throw notFound('评论');
     let vanished = 1;
     if (comment.root_id === null) {
       vanished += await comments.softDeleteReplies(trx, id, now);
@@ -174,7 +176,10 @@ export async function deleteComment(deps: Deps, userId: number, id: number): Pro
       const root = await comments.bumpCommentCounter(trx, comment.root_id, 'reply_count', -1);
       await comments.setCommentHotScore(trx, comment.root_id, commentHotScore(root));
     }
-    const post = await posts.bumpPostCounter(trx, comment.post_id, 'comment_count', -vanished);
+    const post = await posts.bumpPostCounters(trx, comment.post_id, {
+      comment_count: -vanished,
+      top_comment_count: comment.root_id === null ? -1 : 0,
+    });
     await posts.setPostHotScore(trx, comment.post_id, postHotScore(post));
   });
 }

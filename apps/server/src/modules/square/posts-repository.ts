@@ -74,11 +74,57 @@ export async function listPosts(db: Q, filter: PostFilter, window: FeedWindow): 
     .execute();
 }
 
-export async function countPosts(db: Q, filter: PostFilter): Promise<number> {
-  const row = await filtered(db, filter)
+/**
+ * Counts matching live posts, but stops at `cap`: a filter with no counter of its own (a keyword,
+ * the follow feed, one author) costs at most `cap` index rows, whatever the table holds.
+ */
+export async function countPostsUpTo(db: Q, filter: PostFilter, cap: number): Promise<number> {
+  const matching = filtered(db, filter).select('p.id').limit(cap).as('m');
+  const row = await db
+    .selectFrom(matching)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The counter row of every live post, whatever its tag (no tag has id 0). */
+export const ALL_POSTS = 0;
+
+/** Live posts of one tag, or of all tags, from the counters (a missing row means none yet). */
+export async function liveCount(db: Q, tagId: number = ALL_POSTS): Promise<number> {
+  const row = await db
+    .selectFrom('square_post_counters')
+    .select('live_count')
+    .where('tag_id', '=', tagId)
+    .executeTakeFirst();
+  return Number(row?.live_count ?? 0);
+}
+
+/**
+ * Moves the live-post counters: `delta` posts of each tag, and their sum on the all-posts row.
+ * Called in the transaction that creates or deletes the posts. Rows are written in tag_id order
+ * (the all-posts row first), so concurrent writers on PostgreSQL take their row locks in one order.
+ */
+export async function addLivePosts(db: Q, byTag: Map<number, number>): Promise<void> {
+  let sum = 0;
+  for (const delta of byTag.values()) sum += delta;
+  const rows = [
+    { tag_id: ALL_POSTS, live_count: sum },
+    ...[...byTag]
+      .filter(([, delta]) => delta !== 0)
+      .sort(([a], [b]) => a - b)
+      .map(([tag_id, live_count]) => ({ tag_id, live_count })),
+  ];
+  if (rows.every((r) => r.live_count === 0)) return;
+  await db
+    .insertInto('square_post_counters')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.column('tag_id').doUpdateSet((eb) => ({
+        live_count: eb('square_post_counters.live_count', '+', eb.ref('excluded.live_count')),
+      })),
+    )
+    .execute();
 }
 
 export async function findPostRow(db: Q, id: number): Promise<PostRow | undefined> {
@@ -97,7 +143,16 @@ export async function findPostRow(db: Q, id: number): Promise<PostRow | undefine
 export async function findPost(db: Q, id: number) {
   return db
     .selectFrom('square_posts')
-    .select(['id', 'user_id', 'like_count', 'comment_count', 'created_at', 'deleted_at'])
+    .select([
+      'id',
+      'user_id',
+      'tag_id',
+      'like_count',
+      'comment_count',
+      'top_comment_count',
+      'created_at',
+      'deleted_at',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -130,31 +185,38 @@ export async function insertPost(
   return row.id;
 }
 
-export async function softDeletePost(db: Q, id: number, now: number): Promise<void> {
-  await db
+/** Answers false when the post was already deleted (a concurrent delete got there first). */
+export async function softDeletePost(db: Q, id: number, now: number): Promise<boolean> {
+  const result = await db
     .updateTable('square_posts')
     .set({ deleted_at: now, updated_at: now })
     .where('id', '=', id)
-    .execute();
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export interface PostCounterDeltas {
+  like_count?: number;
+  comment_count?: number;
+  top_comment_count?: number;
 }
 
 /**
- * Moves a post's like or comment counter by `delta` and answers the new counters, so the caller
- * can store the hot score that goes with them in the same transaction.
+ * Moves a post's like and comment counters by the given deltas and answers the new counters, so
+ * the caller can store the hot score that goes with them in the same transaction.
  */
-export async function bumpPostCounter(
-  db: Q,
-  id: number,
-  column: 'like_count' | 'comment_count',
-  delta: number,
-) {
+export async function bumpPostCounters(db: Q, id: number, deltas: PostCounterDeltas) {
   return db
     .updateTable('square_posts')
-    .set((eb) =>
-      column === 'like_count'
-        ? { like_count: eb('like_count', '+', delta) }
-        : { comment_count: eb('comment_count', '+', delta) },
-    )
+    .set((eb) => {
+      const set: Record<string, unknown> = {};
+      for (const column of ['like_count', 'comment_count', 'top_comment_count'] as const) {
+        const delta = deltas[column];
+        if (delta) set[column] = eb(column, '+', delta);
+      }
+      return set;
+    })
     .where('id', '=', id)
     .returning(['like_count', 'comment_count', 'created_at'])
     .executeTakeFirstOrThrow();

@@ -26,7 +26,8 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: '帖子列表：sort 1 热门 / 2 最新，可按话题、关键词筛选；页码或 cursor 翻页',
+        summary:
+          '帖子列表：sort 1 热门 / 2 最新，可按话题、关键词筛选；页码或 cursor 翻页。带关键词时 total 最多计到 10000（即“至少”）',
         querystring: postListQuery,
         response: { 200: envelopeOf(postPageSchema) },
       },
@@ -40,7 +41,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: '我关注的人发的帖子，最新在前（需登录）',
+        summary: '我关注的人发的帖子，最新在前（需登录）；total 最多计到 10000（即“至少”）',
         querystring: feedQuery,
         response: { 200: envelopeOf(postPageSchema) },
       },
@@ -54,7 +55,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: '我发布的帖子，最新在前（需登录）',
+        summary: '我发布的帖子，最新在前（需登录）；total 最多计到 10000（即“至少”）',
         querystring: mineQuery,
         response: { 200: envelopeOf(postPageSchema) },
       },

@@ -40,6 +40,21 @@ async function viewerOf(db: Kysely<Database>, userId: number | null, rows: posts
   return { userId, liked, followed };
 }
 
+/**
+ * Where a feed's `total` comes from. The square feed without a keyword reads its tag's (or the
+ * all-posts) counter: exact and O(1). A keyword, the follow feed and one author's posts have no
+ * counter, so they count up to TOTAL_CAP matches and no further: for them `total` means "at
+ * least this many" once it reaches the cap (and `pages` follows it). Paging on by cursor is not
+ * limited by the cap; `nextCursor` comes from the rows themselves.
+ */
+export const TOTAL_CAP = 10_000;
+
+function totalOf(db: Kysely<Database>, filter: posts.PostFilter): Promise<number> {
+  const counted =
+    filter.keyword === undefined && filter.userId === undefined && filter.followerId === undefined;
+  return counted ? posts.liveCount(db, filter.tagId) : posts.countPostsUpTo(db, filter, TOTAL_CAP);
+}
+
 async function feed(
   deps: Deps,
   userId: number | null,
@@ -49,10 +64,7 @@ async function feed(
 ): Promise<PostPage> {
   const window = windowOf(query, order);
   const db = deps.db.kysely;
-  const [rows, total] = await Promise.all([
-    posts.listPosts(db, filter, window),
-    posts.countPosts(db, filter),
-  ]);
+  const [rows, total] = await Promise.all([posts.listPosts(db, filter, window), totalOf(db, filter)]);
   const kept = rows.slice(0, query.pageSize);
   const viewer = await viewerOf(db, userId, kept);
   return feedPage(rows, total, query, order, keyOf(order), (page) => page.map((r) => toPost(r, viewer)));
@@ -104,24 +116,32 @@ export async function createPost(deps: Deps, userId: number, body: CreatePostBod
   }
   await assertNoSensitiveWords(deps, body.content);
   const now = deps.clock.now();
-  const id = await posts.insertPost(db, {
-    user_id: userId,
-    tag_id: body.tagId,
-    content: body.content,
-    images: JSON.stringify(body.images),
-    hot_score: postHotScore({ like_count: 0, comment_count: 0, created_at: now }),
-    now,
+  const id = await db.transaction().execute(async (trx) => {
+    const postId = await posts.insertPost(trx, {
+      user_id: userId,
+      tag_id: body.tagId,
+      content: body.content,
+      images: JSON.stringify(body.images),
+      hot_score: postHotScore({ like_count: 0, comment_count: 0, created_at: now }),
+      now,
+    });
+    // Last in the transaction: the all-posts counter row is shared by every writer, so it is held briefly.
+    await posts.addLivePosts(trx, new Map([[body.tagId, 1]]));
+    return postId;
   });
   return getPost(deps, userId, id);
 }
 
-/** Soft delete by the author: the post leaves every list and its detail answers 404. */
+/** Soft delete by the author: the post leaves every list (and its counters) and its detail answers 404. */
 export async function deletePost(deps: Deps, userId: number, id: number): Promise<void> {
-  const db = deps.db.kysely;
-  const post = await posts.findPost(db, id);
-  if (!post || post.deleted_at !== null) throw notFound('帖子');
-  if (post.user_id !== userId) throw ruleError('只能删除自己的帖子');
-  await posts.softDeletePost(db, id, deps.clock.now());
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    const post = await posts.findPost(trx, id);
+    if (!post || post.deleted_at !== null) throw notFound('帖子');
+    if (post.user_id !== userId) throw ruleError('只能删除自己的帖子');
+    // Only the delete that changed the row moves the counters, however many arrive at once.
+    if (!(await posts.softDeletePost(trx, id, deps.clock.now()))) throw notFound('帖子');
+    await posts.addLivePosts(trx, new Map([[post.tag_id, -1]]));
+  });
 }
 
 /** Liking twice counts once; unliking what is not liked changes nothing. */
@@ -142,7 +162,7 @@ export async function setPostLike(
       const current = await posts.findPost(trx, id);
       return { liked: like, likeCount: current?.like_count ?? post.like_count };
     }
-    const counters = await posts.bumpPostCounter(trx, id, 'like_count', like ? 1 : -1);
+    const counters = await posts.bumpPostCounters(trx, id, { like_count: like ? 1 : -1 });
     await posts.setPostHotScore(trx, id, postHotScore(counters));
     return { liked: like, likeCount: counters.like_count };
   });

@@ -1,6 +1,7 @@
 import { SensitiveWordMatcher } from '@ld/contract/sensitive-words';
 import type { Deps } from '../../platform/deps.ts';
 import { commentHotScore, postHotScore } from './hot-score.ts';
+import { addLivePosts } from './posts-repository.ts';
 import {
   COMMENT_PHRASES,
   composePost,
@@ -149,6 +150,9 @@ export async function seedSquare(deps: Deps): Promise<void> {
     }
 
     const postIds = await insertPosts(trx, posts);
+    const postsByTag = new Map<number, number>();
+    for (const post of posts) postsByTag.set(post.tagId, (postsByTag.get(post.tagId) ?? 0) + 1);
+    await addLivePosts(trx, postsByTag);
 
     // Top-level comments, each thread with 0–5 replies.
     const commentTime = uniqueTimes();
@@ -204,6 +208,8 @@ export async function seedSquare(deps: Deps): Promise<void> {
     for (const c of [...roots, ...replyRows]) {
       countsByPost.set(c.postIndex, (countsByPost.get(c.postIndex) ?? 0) + 1);
     }
+    const topCountsByPost = new Map<number, number>();
+    for (const c of roots) topCountsByPost.set(c.postIndex, (topCountsByPost.get(c.postIndex) ?? 0) + 1);
     const replyCounts = new Map<SeedComment, number>();
     for (const r of replyRows) replyCounts.set(r.root, (replyCounts.get(r.root) ?? 0) + 1);
     for (const root of roots) {
@@ -228,6 +234,7 @@ export async function seedSquare(deps: Deps): Promise<void> {
         .updateTable('square_posts')
         .set({
           comment_count: count,
+          top_comment_count: topCountsByPost.get(postIndex) ?? 0,
           hot_score: postHotScore({
             like_count: post.likers.length,
             comment_count: count,

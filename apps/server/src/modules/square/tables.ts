@@ -18,10 +18,18 @@ export interface SquarePostsTable {
   images: Generated<string>;
   like_count: Generated<number>;
   comment_count: Generated<number>;
+  /** Live top-level comments: the comment list's total. */
+  top_comment_count: Generated<number>;
   hot_score: number;
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
+}
+
+/** Live posts per tag; the row with tag_id 0 counts every live post. */
+export interface SquarePostCountersTable {
+  tag_id: number;
+  live_count: number;
 }
 
 export interface SquarePostLikesTable {
@@ -72,6 +80,7 @@ export interface SquareKeywordsTable {
 export interface SquareTables {
   square_tags: SquareTagsTable;
   square_posts: SquarePostsTable;
+  square_post_counters: SquarePostCountersTable;
   square_post_likes: SquarePostLikesTable;
   square_comments: SquareCommentsTable;
   square_comment_likes: SquareCommentLikesTable;
