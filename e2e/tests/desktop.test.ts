@@ -43,13 +43,13 @@ describe('on a desktop browser at 1280×800', () => {
   it('shifts the background slightly with the mouse', async () => {
     await page.goto(`${baseUrl()}/`);
     const background = page.locator('.parallax-bg');
-    await page.mouse.move(10, 10);
-    await expect
-      .poll(() => background.evaluate((el) => (el as HTMLElement).style.transform))
-      .toContain('translate3d(11');
-    await page.mouse.move(1270, 790);
-    await expect
-      .poll(() => background.evaluate((el) => (el as HTMLElement).style.transform))
-      .toContain('translate3d(-11');
+    await background.waitFor({ state: 'attached' });
+    // Move, then read; repeated until the listener (attached after the first render) has seen it.
+    const transformAfterMove = async (x: number, y: number) => {
+      await page.mouse.move(x, y);
+      return background.evaluate((el) => (el as HTMLElement).style.transform);
+    };
+    await expect.poll(() => transformAfterMove(10, 10)).toContain('translate3d(11');
+    await expect.poll(() => transformAfterMove(1270, 790)).toContain('translate3d(-11');
   });
 });
