@@ -115,29 +115,6 @@ function encodeBody(body: Body | undefined, json: boolean): { payload: BodyInit;
   return { payload: form, contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
 }
 
-/** fetch's contract (a Response, or a rejection on network failure or abort) over XMLHttpRequest, for upload progress. */
-function fetchWithProgress(
-  url: string,
-  init: RequestInit,
-  onProgress: (fraction: number) => void,
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(init.method ?? 'GET', url);
-    for (const [key, value] of Object.entries((init.headers ?? {}) as Record<string, string>))
-      xhr.setRequestHeader(key, value);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => resolve(new Response(xhr.responseText, { status: xhr.status }));
-    xhr.onerror = () => reject(new TypeError('network error'));
-    const abort = () => xhr.abort();
-    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    init.signal?.addEventListener('abort', abort, { once: true });
-    xhr.send(init.body as XMLHttpRequestBodyInit | null);
-  });
-}
-
 function queryString(params?: Record<string, BodyValue>): string {
   if (!params) return '';
   const q = new URLSearchParams();
@@ -194,8 +171,13 @@ async function send<T>(
         credentials: 'same-origin',
       };
       const target = `${API_BASE}${path}${queryString(init.params)}`;
+      // Only uploads need progress; the XMLHttpRequest path loads with them, not with the shell.
       response = options.onUploadProgress
-        ? await fetchWithProgress(target, requestInit, options.onUploadProgress)
+        ? await (await import('./fetch-with-progress')).fetchWithProgress(
+            target,
+            requestInit,
+            options.onUploadProgress,
+          )
         : await fetch(target, requestInit);
     } catch (error) {
       const reason = controller.signal.reason;
