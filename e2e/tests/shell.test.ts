@@ -23,8 +23,9 @@ describe('the shell at 390×844', () => {
     const { page } = phone;
     await page.goto(`${baseUrl()}/`);
     const tabs = page.getByRole('navigation', { name: '主导航' }).getByRole('button');
-    expect(await tabs.allTextContents()).toEqual(['首页', '广场', '色漫', '游戏', '我的']);
-    expect(await page.title()).toBe('蓝钻乐园');
+    // The layout renders once the first route's page has loaded.
+    await expect.poll(() => tabs.allTextContents()).toEqual(['首页', '广场', '色漫', '游戏', '我的']);
+    await expect.poll(() => page.title()).toBe('蓝钻乐园');
     await page.getByRole('button', { name: '游戏' }).click();
     await expect.poll(() => page.url()).toMatch(/\/games$/);
     expect(await page.getByRole('button', { name: '游戏' }).getAttribute('aria-current')).toBe('page');
