@@ -1,7 +1,7 @@
 import type { Account } from '@ld/contract/accounts';
 import { DEFAULT_USER_NAME } from '@ld/contract/defaults';
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { local } from '../lib/local';
 
 /** The account as the spec persists it (spec §3); logged in means `uid` is non-empty. */
 export const GUEST: Account = {
@@ -25,16 +25,33 @@ interface AccountState {
   reset(): void;
 }
 
-export const useAccountStore = create<AccountState>()(
-  persist(
-    (set) => ({
-      account: GUEST,
-      setAccount: (account) => set({ account }),
-      patchAccount: (patch) => set((s) => ({ account: { ...s.account, ...patch } })),
-      reset: () => set({ account: GUEST }),
-    }),
-    { name: 'ld-account', storage: createJSONStorage(() => localStorage), version: 1 },
-  ),
+// The account persists under `ld-account` as `{ state: { account }, version }`. A few lines here
+// instead of zustand's persist middleware keep the first load smaller.
+const STORAGE_KEY = 'ld-account';
+const STORAGE_VERSION = 1;
+
+function readStoredAccount(): Account {
+  try {
+    const stored = JSON.parse(local.get(STORAGE_KEY) ?? 'null') as {
+      state?: { account?: Account };
+      version?: number;
+    } | null;
+    const account = stored?.version === STORAGE_VERSION ? stored.state?.account : undefined;
+    return account && typeof account.uid === 'string' ? { ...GUEST, ...account } : GUEST;
+  } catch {
+    return GUEST;
+  }
+}
+
+export const useAccountStore = create<AccountState>()((set) => ({
+  account: readStoredAccount(),
+  setAccount: (account) => set({ account }),
+  patchAccount: (patch) => set((s) => ({ account: { ...s.account, ...patch } })),
+  reset: () => set({ account: GUEST }),
+}));
+
+useAccountStore.subscribe((s) =>
+  local.set(STORAGE_KEY, JSON.stringify({ state: { account: s.account }, version: STORAGE_VERSION })),
 );
 
 export const useIsLoggedIn = () => useAccountStore((s) => s.account.uid !== '');
