@@ -114,6 +114,51 @@ describe.each(DIALECTS)('square comments on %s', (dialect) => {
     expect(byCursor.pages).toBe(3);
   });
 
+  it("previews each comment's own first live replies, exactly as its thread lists them", async () => {
+    const postId = await newPost(t.app, alice, '多楼回复', tagId);
+    const roots: Array<{ id: number }> = [];
+    for (let i = 0; i < 4; i += 1) {
+      t.clock.advance(1000);
+      roots.push(await newComment(t.app, bob, postId, `楼 ${i + 1}`));
+    }
+    // Replies land interleaved across the first three threads, several in the same millisecond
+    // (ordered by id then); the fourth thread stays empty.
+    const threads = new Map<number, number[]>(roots.map((r) => [r.id, []]));
+    for (let i = 0; i < 12; i += 1) {
+      if (i % 4 === 0) t.clock.advance(1000);
+      const root = roots[i % 3];
+      threads
+        .get(root.id)!
+        .push((await newComment(t.app, i % 2 ? alice : carol, postId, `回复 ${i + 1}`, root.id)).id);
+    }
+    // A deleted reply leaves its place in the preview to the next one.
+    const gone = threads.get(roots[0].id)!.shift()!;
+    expect((await call(t.app, 'DELETE', `/api/v1/square/comment/${gone}`, { account: carol })).code).toBe(0);
+    const liked = threads.get(roots[1].id)![1];
+    expect((await call(t.app, 'POST', `/api/v1/square/comment/${liked}/like`, { account: bob })).code).toBe(
+      0,
+    );
+
+    for (const account of [undefined, bob]) {
+      const list = await comments(postId, { sort: 2 }, account);
+      expect(list.records.map((c: { id: number }) => c.id)).toEqual(roots.map((r) => r.id).reverse());
+      for (const record of list.records) {
+        const ids = threads.get(record.id)!;
+        expect(record.replies.map((r: { id: number }) => r.id)).toEqual(ids.slice(0, 3));
+        if (account === undefined) {
+          expect(record.replies).toEqual((await replies(postId, record.id, { pageSize: 3 })).records);
+        }
+        for (const reply of record.replies) expect(reply.liked).toBe(account === bob && reply.id === liked);
+      }
+    }
+
+    // A page past the end still answers the post's total; an empty post answers 0; no post is 404.
+    expect(await comments(postId, { currentPage: 9, pageSize: 1 })).toMatchObject({ total: 4, records: [] });
+    const quiet = await newPost(t.app, alice, '没人评论', tagId);
+    expect(await comments(quiet)).toMatchObject({ total: 0, records: [], nextCursor: null });
+    expect((await call(t.app, 'GET', `/api/v1/square/post/${quiet + 1000}/comment/list`)).status).toBe(404);
+  });
+
   it('sorts comments hot and latest and pages them by cursor like by number', async () => {
     const postId = await newPost(t.app, alice, '评论排序', tagId);
     const ids: number[] = [];

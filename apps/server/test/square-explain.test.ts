@@ -69,6 +69,26 @@ describe('square feed query plans on sqlite', () => {
     expect(plan).not.toContain('TEMP B-TREE');
   });
 
+  // A comment page previews each root's first replies: one short range of the replies index per
+  // root (SQLite answers the correlated IN list per root), so a busy thread costs its preview,
+  // not every reply it has.
+  it('reply previews read each root from the replies index without sorting', async () => {
+    const plan = await planOf(() => comments.firstReplies(db, [1, 2, 3], 3));
+    expect(plan).toContain('SEARCH p USING INTEGER PRIMARY KEY (rowid=?)');
+    expect(plan).toContain('SEARCH c USING INTEGER PRIMARY KEY (rowid=?)');
+    expect(plan).toContain('CORRELATED LIST SUBQUERY');
+    expect(plan).toContain('SEARCH x USING INDEX square_comments_replies (root_id=?)');
+    expect(plan).not.toMatch(/SCAN (p|c|x)\b/);
+    expect(plan).not.toContain('TEMP B-TREE');
+  });
+
+  // The comment page's total rides along in the page query: one primary-key read of the post.
+  it("the comment page reads its post's counter by primary key", async () => {
+    const plan = await planOf(() => comments.listTopComments(db, 1, window('latest')));
+    expect(plan).toContain('SEARCH p USING INTEGER PRIMARY KEY (rowid=?)');
+    expect(plan).not.toContain('SCAN p');
+  });
+
   // Totals without a counter stop at the cap, reading the same index as their page.
   it.each([
     ['my posts', { userId: 1 }, 'square_posts_user (user_id=?)'],

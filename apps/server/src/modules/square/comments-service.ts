@@ -48,13 +48,18 @@ export async function listComments(
   const db = deps.db.kysely;
   const order = query.sort === SquareSort.hot ? 'hot' : 'latest';
   const window = windowOf(query, order);
-  // The post's own counter is the total: counting a busy post's comments would cost more than the page.
-  const { top_comment_count: total } = await requireLivePost(db, postId);
   const rows = await comments.listTopComments(db, postId, window);
+  // The post's own counter is the total: counting a busy post's comments would cost more than the page.
+  // Rows carry it (null once the post is deleted); only an empty page has to look the post up to tell
+  // an empty list from a missing post.
+  const total = rows.length > 0 ? rows[0].post_total : (await requireLivePost(db, postId)).top_comment_count;
+  if (total === null) throw notFound('帖子');
   const kept = rows.slice(0, query.pageSize);
+  // reply_count moves with every reply in the same transaction, so a root counting none has no
+  // preview to fetch; a page of fresh comments skips the query altogether.
   const replies = await comments.firstReplies(
     db,
-    kept.map((r) => r.id),
+    kept.filter((r) => r.reply_count > 0).map((r) => r.id),
     SQUARE_LIMITS.repliesPreview,
   );
   const viewer = await viewerOf(db, userId, [...kept, ...replies]);
