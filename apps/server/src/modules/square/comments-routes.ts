@@ -5,7 +5,6 @@ import {
   createCommentBody,
   feedQuery,
   idParams,
-  likeAnswer,
   mineQuery,
   myCommentPageSchema,
   replyListParams,
@@ -13,11 +12,11 @@ import {
   threadPageSchema,
 } from '@ld/contract/square';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser, optionalUser, requireUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { limits } from '../../platform/rate-limit.ts';
 import * as service from './comments-service.ts';
+import { registerDeleteAndLike } from './own-item-routes.ts';
 
 const tags = ['square'];
 
@@ -95,36 +94,10 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await service.createComment(deps, currentUser(request).id, request.params.id, request.body)),
   );
 
-  app.delete(
-    '/v1/square/comment/:id',
-    {
-      schema: { tags, summary: '删除自己的评论', params: idParams, response: { 200: envelopeOf(z.null()) } },
-      preHandler: requireUser,
-      config: { rateLimit: limits.write },
-    },
-    async (request) => {
-      await service.deleteComment(deps, currentUser(request).id, request.params.id);
-      return ok(null);
-    },
-  );
-
-  for (const [method, like] of [
-    ['POST', true],
-    ['DELETE', false],
-  ] as const) {
-    app.route({
-      method,
-      url: '/v1/square/comment/:id/like',
-      schema: {
-        tags,
-        summary: like ? '点赞评论（重复点赞只算一次）' : '取消点赞评论',
-        params: idParams,
-        response: { 200: envelopeOf(likeAnswer) },
-      },
-      preHandler: requireUser,
-      config: { rateLimit: limits.write },
-      handler: async (request) =>
-        ok(await service.setCommentLike(deps, currentUser(request).id, request.params.id, like)),
-    });
-  }
+  registerDeleteAndLike(app, {
+    path: '/v1/square/comment/:id',
+    noun: '评论',
+    remove: (userId, id) => service.deleteComment(deps, userId, id),
+    setLike: (userId, id, like) => service.setCommentLike(deps, userId, id, like),
+  });
 };

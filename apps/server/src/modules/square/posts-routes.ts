@@ -3,17 +3,16 @@ import {
   createPostBody,
   feedQuery,
   idParams,
-  likeAnswer,
   mineQuery,
   postListQuery,
   postPageSchema,
   postSchema,
 } from '@ld/contract/square';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser, optionalUser, requireUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { limits } from '../../platform/rate-limit.ts';
+import { registerDeleteAndLike } from './own-item-routes.ts';
 import * as service from './posts-service.ts';
 
 const tags = ['square'];
@@ -88,36 +87,10 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.createPost(deps, currentUser(request).id, request.body)),
   );
 
-  app.delete(
-    '/v1/square/post/:id',
-    {
-      schema: { tags, summary: '删除自己的帖子', params: idParams, response: { 200: envelopeOf(z.null()) } },
-      preHandler: requireUser,
-      config: { rateLimit: limits.write },
-    },
-    async (request) => {
-      await service.deletePost(deps, currentUser(request).id, request.params.id);
-      return ok(null);
-    },
-  );
-
-  for (const [method, like] of [
-    ['POST', true],
-    ['DELETE', false],
-  ] as const) {
-    app.route({
-      method,
-      url: '/v1/square/post/:id/like',
-      schema: {
-        tags,
-        summary: like ? '点赞帖子（重复点赞只算一次）' : '取消点赞帖子',
-        params: idParams,
-        response: { 200: envelopeOf(likeAnswer) },
-      },
-      preHandler: requireUser,
-      config: { rateLimit: limits.write },
-      handler: async (request) =>
-        ok(await service.setPostLike(deps, currentUser(request).id, request.params.id, like)),
-    });
-  }
+  registerDeleteAndLike(app, {
+    path: '/v1/square/post/:id',
+    noun: '帖子',
+    remove: (userId, id) => service.deletePost(deps, userId, id),
+    setLike: (userId, id, like) => service.setPostLike(deps, userId, id, like),
+  });
 };
