@@ -1,66 +1,46 @@
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { type CompiledQuery, Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/schema.ts';
 import * as comments from '../src/modules/square/comments-repository.ts';
 import type { FeedWindow } from '../src/modules/square/feed-sql.ts';
 import * as posts from '../src/modules/square/posts-repository.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { openQueryPlans, type QueryPlans } from './helpers/query-plan.ts';
 
 /**
  * Feeds must walk an index from the cursor (DESIGN §5: page 10 000 costs what page 1 costs).
  * The repository's own SQL is captured and handed to SQLite's EXPLAIN QUERY PLAN.
  */
 describe('square feed query plans on sqlite', () => {
-  let t: TestApp;
-  let sqlite: SQLite.Database;
-  let db: Kysely<Database>;
-  let captured: CompiledQuery[] = [];
-
+  let plans: QueryPlans;
   beforeAll(async () => {
-    t = await createTestApp('sqlite');
-    sqlite = new SQLite(path.join(t.deps.config.dataDir, 'test.sqlite'));
-    db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
-      log: (event) => {
-        if (event.level === 'query') captured.push(event.query);
-      },
-    });
+    plans = await openQueryPlans();
   });
-  afterAll(async () => {
-    await db.destroy();
-    await t.close();
-  });
-
-  /** The plan of the first query `run` sends. */
-  async function planOf(run: () => Promise<unknown>): Promise<string> {
-    captured = [];
-    await run();
-    const query = captured[0];
-    const rows = sqlite
-      .prepare(`explain query plan ${query.sql}`)
-      .all(...(query.parameters as unknown[])) as Array<{ detail: string }>;
-    return rows.map((r) => r.detail).join('\n');
-  }
+  afterAll(() => plans.close());
+  const planOf = (run: () => Promise<unknown>) => plans.planOf(run);
 
   const after = { value: 1_700_000_000_000, id: 100 };
   const window = (order: FeedWindow['order']): FeedWindow => ({ order, limit: 11, offset: 0, after });
 
   const cases: Array<[string, () => Promise<unknown>, string]> = [
-    ['posts latest', () => posts.listPosts(db, {}, window('latest')), 'square_posts_latest'],
-    ['posts hot', () => posts.listPosts(db, {}, window('hot')), 'square_posts_hot'],
+    ['posts latest', () => posts.listPosts(plans.db, {}, window('latest')), 'square_posts_latest'],
+    ['posts hot', () => posts.listPosts(plans.db, {}, window('hot')), 'square_posts_hot'],
     [
       'posts of a tag, latest',
-      () => posts.listPosts(db, { tagId: 1 }, window('latest')),
+      () => posts.listPosts(plans.db, { tagId: 1 }, window('latest')),
       'square_posts_tag_latest',
     ],
-    ['posts of a tag, hot', () => posts.listPosts(db, { tagId: 1 }, window('hot')), 'square_posts_tag_hot'],
-    ['my posts', () => posts.listPosts(db, { userId: 1 }, window('latest')), 'square_posts_user'],
-    ['comments latest', () => comments.listTopComments(db, 1, window('latest')), 'square_comments_latest'],
-    ['comments hot', () => comments.listTopComments(db, 1, window('hot')), 'square_comments_hot'],
-    ['replies', () => comments.listReplies(db, 1, window('oldest')), 'square_comments_replies'],
-    ['my comments', () => comments.listUserComments(db, 1, window('latest')), 'square_comments_user'],
+    [
+      'posts of a tag, hot',
+      () => posts.listPosts(plans.db, { tagId: 1 }, window('hot')),
+      'square_posts_tag_hot',
+    ],
+    ['my posts', () => posts.listPosts(plans.db, { userId: 1 }, window('latest')), 'square_posts_user'],
+    [
+      'comments latest',
+      () => comments.listTopComments(plans.db, 1, window('latest')),
+      'square_comments_latest',
+    ],
+    ['comments hot', () => comments.listTopComments(plans.db, 1, window('hot')), 'square_comments_hot'],
+    ['replies', () => comments.listReplies(plans.db, 1, window('oldest')), 'square_comments_replies'],
+    ['my comments', () => comments.listUserComments(plans.db, 1, window('latest')), 'square_comments_user'],
   ];
 
   it.each(cases)('%s walks its index without sorting', async (_name, run, index) => {
@@ -73,7 +53,7 @@ describe('square feed query plans on sqlite', () => {
   // root (SQLite answers the correlated IN list per root), so a busy thread costs its preview,
   // not every reply it has.
   it('reply previews read each root from the replies index without sorting', async () => {
-    const plan = await planOf(() => comments.firstReplies(db, [1, 2, 3], 3));
+    const plan = await planOf(() => comments.firstReplies(plans.db, [1, 2, 3], 3));
     expect(plan).toContain('SEARCH p USING INTEGER PRIMARY KEY (rowid=?)');
     expect(plan).toContain('SEARCH c USING INTEGER PRIMARY KEY (rowid=?)');
     expect(plan).toContain('CORRELATED LIST SUBQUERY');
@@ -84,7 +64,7 @@ describe('square feed query plans on sqlite', () => {
 
   // The comment page's total rides along in the page query: one primary-key read of the post.
   it("the comment page reads its post's counter by primary key", async () => {
-    const plan = await planOf(() => comments.listTopComments(db, 1, window('latest')));
+    const plan = await planOf(() => comments.listTopComments(plans.db, 1, window('latest')));
     expect(plan).toContain('SEARCH p USING INTEGER PRIMARY KEY (rowid=?)');
     expect(plan).not.toContain('SCAN p');
   });
@@ -95,13 +75,13 @@ describe('square feed query plans on sqlite', () => {
     // Either of the tag's indexes holds exactly its live posts.
     ['a keyword in one tag', { tagId: 1, keyword: 'x' }, 'square_posts_tag_'],
   ] as const)('the capped total of %s reads its index', async (_name, filter, index) => {
-    const plan = await planOf(() => posts.countPostsUpTo(db, filter, 10_000));
+    const plan = await planOf(() => posts.countPostsUpTo(plans.db, filter, 10_000));
     expect(plan).toContain(`SEARCH p USING INDEX ${index}`);
     expect(plan).not.toContain('TEMP B-TREE');
   });
 
   it('the counted total is one primary-key lookup', async () => {
-    const plan = await planOf(() => posts.liveCount(db, 1));
+    const plan = await planOf(() => posts.liveCount(plans.db, 1));
     expect(plan).toMatch(
       /SEARCH square_post_counters USING (INDEX sqlite_autoindex_square_post_counters_1|INTEGER PRIMARY KEY) \(tag_id=\?\)/,
     );
@@ -110,7 +90,7 @@ describe('square feed query plans on sqlite', () => {
   // Following fans in: each followee's posts come from their own index range and are merged,
   // so no page ever scans posts by people the reader does not follow.
   it('the follow feed reads each followee through the per-author index', async () => {
-    const plan = await planOf(() => posts.listPosts(db, { followerId: 1 }, window('latest')));
+    const plan = await planOf(() => posts.listPosts(plans.db, { followerId: 1 }, window('latest')));
     expect(plan).toContain('SEARCH p USING INDEX square_posts_user (user_id=? AND created_at<?)');
     expect(plan).not.toContain('SCAN p');
   });
