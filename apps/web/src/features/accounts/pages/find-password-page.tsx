@@ -3,9 +3,9 @@ import { ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
 import { useUserStatus } from '../api/get-user-status';
 import { useResetPassword } from '../api/reset-password';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { PhoneCodeFields } from '../components/phone-code-fields';
-import { TextField } from '../components/text-field';
-import { checkConfirm, checkPassword, checkPhone, checkSmsCode, fitsMaskedPhone, HINTS } from '../lib/rules';
+import { checkConfirm, checkPassword, checkPhone, checkSmsCode, fitsMaskedPhone } from '../lib/rules';
 import { useForm } from '../lib/use-form';
 import { useGoBack } from '../lib/use-go-back';
 import '../components/form.css';
@@ -86,24 +86,7 @@ function FindPasswordForm({ boundPhone }: { boundPhone: string }) {
           phoneHint={`绑定的手机号 ${boundPhone}`}
           phonePlaceholder={boundPhone}
         />
-        <TextField
-          label="新密码"
-          type="password"
-          {...form.field('newPassword')}
-          hint={HINTS.password}
-          autoComplete="new-password"
-          placeholder="设置新密码"
-          maxLength={32}
-        />
-        <TextField
-          label="确认密码"
-          type="password"
-          {...form.field('confirm')}
-          hint="再输入一次新密码"
-          autoComplete="new-password"
-          placeholder="再次输入新密码"
-          maxLength={32}
-        />
+        <NewPasswordFields password={form.field('newPassword')} confirm={form.field('confirm')} />
         <button type="submit" className="btn btn--primary acc-submit" disabled={reset.isPending}>
           {reset.isPending ? '提交中…' : '确认修改'}
         </button>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { toast } from '../../../shared/ui/toast-store';
 import { useResetPassword } from '../api/reset-password';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { TextField } from '../components/text-field';
-import { checkConfirm, checkLoginPassword, checkPassword, HINTS } from '../lib/rules';
+import { checkConfirm, checkLoginPassword, checkPassword } from '../lib/rules';
 import { useForm } from '../lib/use-form';
 import { useGoBack } from '../lib/use-go-back';
 import '../components/form.css';
@@ -48,24 +49,7 @@ export default function ResetPasswordPage() {
           placeholder="请输入原密码"
           maxLength={32}
         />
-        <TextField
-          label="新密码"
-          type="password"
-          {...form.field('newPassword')}
-          hint={HINTS.password}
-          autoComplete="new-password"
-          placeholder="设置新密码"
-          maxLength={32}
-        />
-        <TextField
-          label="确认密码"
-          type="password"
-          {...form.field('confirm')}
-          hint="再输入一次新密码"
-          autoComplete="new-password"
-          placeholder="再次输入新密码"
-          maxLength={32}
-        />
+        <NewPasswordFields password={form.field('newPassword')} confirm={form.field('confirm')} />
         <button type="submit" className="btn btn--primary acc-submit" disabled={reset.isPending}>
           {reset.isPending ? '提交中…' : '确认修改'}
         </button>
