@@ -1,73 +1,103 @@
-// `npm test`: everything that checks behaviour, in order, stopping at the first failing stage:
-// lint, types, unit + API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), the web
-// build, and the end-to-end tests in Debian Chromium. Ends with one "N passed, N failed" line.
+// `npm test`: the whole set-up, then everything that checks behaviour, in order, stopping at the
+// first failing stage: system packages for the browser (installed when missing and we can),
+// the lock file, lint, types, unit + API tests (SQLite, plus PostgreSQL and Redis when they
+// answer), the web build, and the end-to-end tests in Debian Chromium. Ends with one line:
+// "N passed, N failed, N skipped (why)".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { addReport, closingLine, emptyTotals } from './lib/report.mjs';
+import { resolveServices } from './lib/services.mjs';
+import { ensureSystemDeps } from './lib/system-deps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-test-'));
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const totals = emptyTotals();
+let servicesOff = {};
 
-function run(title, command, args, env = {}) {
+function stage(title, work) {
   console.info(`\n=== ${title} ===`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = work();
   console.info(
-    `=== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
+    `=== ${title}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
   );
+  return ok;
+}
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status === 0;
 }
 
-function count(reportFile) {
-  if (!fs.existsSync(reportFile)) return;
-  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
-  totals.passed += report.numPassedTests ?? 0;
-  totals.failed += report.numFailedTests ?? 0;
-  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-}
-
-function vitest(title, args, name, env) {
+function vitest(args, name, env) {
   const out = path.join(reports, `${name}.json`);
   const ok = run(
-    title,
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
     env,
   );
-  count(out);
+  if (fs.existsSync(out)) addReport(totals, JSON.parse(fs.readFileSync(out, 'utf8')), servicesOff);
   return ok;
 }
 
-function finish(ok) {
-  console.info(
-    `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+/** `npm ci` refuses a lock file out of step with the package.json files; its dry run says so offline in about 1.5 s. */
+function lockFileMatches() {
+  const result = spawnSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (result.status === 0) return true;
+  const npmSays = `${result.stdout}\n${result.stderr}`
+    .split('\n')
+    .filter((line) => /Missing:|Invalid:|in sync|ERR|error code/.test(line))
+    .join('\n');
+  console.error(npmSays);
+  console.error(
+    'package-lock.json does not match the package.json files, so `npm ci` would fail: run `npm install` and commit package-lock.json.',
   );
+  return false;
+}
+
+function finish(ok, stoppedAt) {
+  console.info(`\n${closingLine(totals, servicesOff)}${stoppedAt ? ` — stopped at: ${stoppedAt}` : ''}`);
+  if (totals.brokenFiles.length > 0)
+    console.info(`files that failed outside a test: ${totals.brokenFiles.join(', ')}`);
   process.exit(ok && totals.failed === 0 ? 0 : 1);
 }
 
-if (!fs.existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {
-  console.error(
-    'Debian Chromium is missing: run `apt-get install -y chromium fonts-noto-cjk` (or `bash .ci/run`).',
-  );
-  process.exit(1);
+const services = await resolveServices(process.env);
+if (services.errors.length > 0) {
+  for (const error of services.errors) console.error(error);
+  finish(false, 'databases');
 }
+servicesOff = services.skipped;
+for (const [name, url] of Object.entries(services.using)) console.info(`${name}: ${url}`);
+for (const [name, reason] of Object.entries(services.skipped))
+  console.info(`${name} cases skipped: ${reason}`);
+const testEnv = services.env;
+const dialects = ['SQLite', ...Object.keys(services.using)].join(', ');
 
 const stages = [
-  () => run('lint (biome)', 'npx', ['biome', 'check', '.']),
-  () => run('types (tsc -b)', 'npx', ['tsc', '-b']),
-  () =>
-    vitest(
-      `unit and API tests${process.env.TEST_DATABASE_URL ? ' (SQLite and PostgreSQL)' : ' (SQLite)'}`,
-      ['--project', 'contract', '--project', 'web', '--project', 'server'],
-      'unit',
-    ),
-  () => run('web build', 'npm', ['run', 'build']),
-  () => vitest('end-to-end (Chromium 390×844)', ['--config', 'e2e/vitest.config.ts'], 'e2e'),
+  ['set-up: Chromium and CJK fonts', () => ensureSystemDeps()],
+  ['lock file (npm ci --dry-run)', lockFileMatches],
+  ['lint (biome)', () => run('npx', ['biome', 'check', '.'])],
+  ['types (tsc -b)', () => run('npx', ['tsc', '-b'])],
+  [
+    `unit and API tests (${dialects})`,
+    () =>
+      vitest(
+        ['--project', 'scripts', '--project', 'contract', '--project', 'web', '--project', 'server'],
+        'unit',
+        testEnv,
+      ),
+  ],
+  ['web build', () => run('npm', ['run', 'build'])],
+  ['end-to-end (Chromium 390×844)', () => vitest(['--config', 'e2e/vitest.config.ts'], 'e2e')],
 ];
 
-for (const stage of stages) {
-  if (!stage()) finish(false);
+for (const [title, work] of stages) {
+  if (!stage(title, work)) finish(false, title);
 }
 finish(true);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Answer,
   createTestApp,
-  DIALECTS,
+  describeDialects,
   postForm,
   randomIp,
   registerUser,
@@ -12,7 +12,7 @@ import {
 
 const DAY = 24 * 3600 * 1000;
 
-describe.each(DIALECTS)('accounts on %s', (dialect) => {
+describeDialects('accounts', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect);

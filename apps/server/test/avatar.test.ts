@@ -1,7 +1,14 @@
 import type { Account } from '@ld/contract/accounts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, createTestApp, DIALECTS, postForm, registerUser, type TestApp } from './helpers/app.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  authHeaders,
+  createTestApp,
+  describeDialects,
+  postForm,
+  registerUser,
+  type TestApp,
+} from './helpers/app.ts';
 
 /** A multipart body with one file part, as a browser's FormData would send it. */
 function multipart(field: string, filename: string, type: string, bytes: Buffer) {
@@ -21,7 +28,7 @@ const png = (width: number, height: number) =>
     .png()
     .toBuffer();
 
-describe.each(DIALECTS)('avatar upload on %s', (dialect) => {
+describeDialects('avatar upload', (dialect) => {
   let t: TestApp;
   let account: Account;
   beforeAll(async () => {

@@ -1,11 +1,18 @@
 import { ErrorCode } from '@ld/contract/envelope';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DIALECTS, postForm, registerUser, type TestApp } from './helpers/app.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  call,
+  createTestApp,
+  describeDialects,
+  postForm,
+  registerUser,
+  type TestApp,
+} from './helpers/app.ts';
 import { balanceOf, createGame, createType, createUser, fund, ledgerOf } from './helpers/money.ts';
 
 const DAY = 86_400_000;
 
-describe.each(DIALECTS)('games on %s', (dialect) => {
+describeDialects('games', (dialect) => {
   let t: TestApp;
   let casual: number;
   let rpg: number;

@@ -1,11 +1,11 @@
 import { ErrorCode } from '@ld/contract/envelope';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DIALECTS, postForm, type TestApp } from './helpers/app.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, createTestApp, describeDialects, postForm, type TestApp } from './helpers/app.ts';
 import { createGame, createPack, createType, createUser } from './helpers/money.ts';
 
 const HOUR = 3_600_000;
 
-describe.each(DIALECTS)('gift codes on %s', (dialect) => {
+describeDialects('gift codes', (dialect) => {
   let t: TestApp;
   let game: { id: number; appId: number };
   let otherGame: { id: number; appId: number };

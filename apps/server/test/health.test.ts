@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DIALECTS, type TestApp } from './helpers/app.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, describeDialects, type TestApp } from './helpers/app.ts';
 
-describe.each(DIALECTS)('platform on %s', (dialect) => {
+describeDialects('platform', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect);

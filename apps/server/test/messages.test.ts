@@ -1,9 +1,16 @@
 import type { Account } from '@ld/contract/accounts';
 import { messagePageSchema } from '@ld/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DIALECTS, postForm, randomIp, registerUser, type TestApp } from './helpers/app.ts';
+import {
+  createTestApp,
+  describeDialects,
+  postForm,
+  randomIp,
+  registerUser,
+  type TestApp,
+} from './helpers/app.ts';
 
-describe.each(DIALECTS)('messages and kefu on %s', (dialect) => {
+describeDialects('messages and kefu', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect);

@@ -1,14 +1,14 @@
 import { ErrorCode } from '@ld/contract/envelope';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_LOGIN_NAME, DEMO_PASSWORD, seedAccounts } from '../src/modules/accounts/seed.ts';
 import { seedGames } from '../src/modules/games/seed.ts';
 import { seedGifts } from '../src/modules/gifts/seed.ts';
 import { seedVipPlans } from '../src/modules/vip/seed.ts';
 import { DEMO_DIAMONDS, seedWallet } from '../src/modules/wallet/seed.ts';
-import { call, createTestApp, DIALECTS, postForm, type TestApp } from './helpers/app.ts';
+import { call, createTestApp, describeDialects, postForm, type TestApp } from './helpers/app.ts';
 
-describe.each(DIALECTS)('money demo content on %s', (dialect) => {
+describeDialects('money demo content', (dialect) => {
   let t: TestApp;
   let seedMs = 0;
   let demo: { uid: string; token: string };

@@ -6,14 +6,14 @@ import { seedAccounts } from '../src/modules/accounts/seed.ts';
 import {
   call,
   createTestApp,
-  DIALECTS,
+  describeDialects,
   latestSmsCode,
   postForm,
   randomIp,
   type TestApp,
 } from './helpers/app.ts';
 
-describe.each(DIALECTS)('bulletin, faq, client config and devices on %s', (dialect) => {
+describeDialects('bulletin, faq, client config and devices', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -258,51 +258,64 @@ describe.each(DIALECTS)('bulletin, faq, client config and devices on %s', (diale
 });
 
 describe('API document', () => {
-  it('documents every accounts-capability call with its schemas', async () => {
+  it('documents every accounts-capability call, each body with its fields and the required ones', async () => {
     const t = await createTestApp('sqlite');
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
-      const paths = res.json().paths as Record<string, Record<string, { requestBody?: unknown }>>;
-      const posts = [
-        '/api/user/device/init',
-        '/api/user/game/download/upload',
-        '/api/user/smsCode',
-        '/api/user/registerWithName',
-        '/api/user/login',
-        '/api/user/loginWithPhone',
-        '/api/user/loginPhoneWithoutRegister',
-        '/api/user/bind',
-        '/api/user/resetPassword',
-        '/api/user/logout',
-        '/api/user/center/me',
-        '/api/user/center/updateInfo',
-        '/api/user/center/uploadAvatar',
-        '/api/user/center/message/all',
-        '/api/user/message',
-        '/api/user/kefu',
-      ];
-      for (const path of posts) expect(paths[path]?.post, path).toBeDefined();
-      for (const path of ['/api/v1/bulletin', '/api/v1/faq', '/api/v1/square/config/list']) {
-        expect(paths[path]?.get, path).toBeDefined();
+      type Body = { content: Record<string, { schema: { properties?: object; required?: string[] } }> };
+      const paths = res.json().paths as Record<
+        string,
+        Record<string, { requestBody?: Body; responses?: Record<string, unknown> }>
+      >;
+      // Each call with its documented body fields, the required ones marked `!`. Logout sends no
+      // body (headers only); the avatar goes as multipart, which the document does not describe.
+      const calls: Record<string, string[]> = {
+        '/api/user/device/init': ['appID!', 'channelID', 'deviceID!', 'deviceType', 'osType', 'inviteCode'],
+        '/api/user/game/download/upload': ['channelID', 'inviteCode'],
+        '/api/user/smsCode': ['phone!', 'type!'],
+        '/api/user/registerWithName': ['loginName!', 'password!', 'inviteCode'],
+        '/api/user/login': ['loginName!', 'password!'],
+        '/api/user/loginWithPhone': ['phone!', 'code!', 'inviteCode'],
+        '/api/user/loginPhoneWithoutRegister': ['phone!', 'code!', 'inviteCode'],
+        '/api/user/bind': ['phone!', 'code!'],
+        '/api/user/resetPassword': ['newPassword!', 'oldPassword', 'phone', 'code'],
+        '/api/user/logout': [],
+        '/api/user/center/me': ['uid'],
+        '/api/user/center/updateInfo': ['name', 'sex', 'age'],
+        '/api/user/center/uploadAvatar': [],
+        '/api/user/center/message/all': ['uid', 'currentPage', 'pageSize'],
+        '/api/user/message': ['id'],
+        '/api/user/kefu': ['content!', 'contact', 'kind'],
+      };
+      for (const [path, fields] of Object.entries(calls)) {
+        const operation = paths[path]?.post;
+        expect(operation, path).toBeDefined();
+        expect(operation?.responses?.['200'], path).toBeDefined();
+        const schema = operation?.requestBody?.content['application/json']?.schema;
+        const documented = Object.keys(schema?.properties ?? {}).map((field) =>
+          schema?.required?.includes(field) ? `${field}!` : field,
+        );
+        expect(documented, path).toEqual(fields);
       }
-      expect(paths['/api/user/login'].post.requestBody).toBeDefined();
+      for (const path of ['/api/v1/bulletin', '/api/v1/faq', '/api/v1/square/config/list']) {
+        expect(paths[path]?.get?.responses?.['200'], path).toBeDefined();
+      }
     } finally {
       await t.close();
     }
   });
 });
 
-describe.each(DIALECTS)('demo seed on %s', (dialect) => {
+describeDialects('demo seed', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect);
   });
   afterAll(() => t.close());
 
-  it('seeds a demo account that logs in, with an inbox, a bulletin, the FAQ and the config, in under a second', async () => {
-    const started = Date.now();
+  // How fast seeding runs is for `npm run bench`, not for a test on a busy machine.
+  it('seeds a demo account that logs in, with an inbox, a bulletin, the FAQ and the config', async () => {
     await seedAccounts(t.deps);
-    expect(Date.now() - started).toBeLessThan(1000);
 
     const login = await postForm<Account>(t.app, '/api/user/login', {
       loginName: 'demo',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type Answer,
   createTestApp,
-  DIALECTS,
+  describeDialects,
   latestSmsCode,
   postForm,
   randomIp,
@@ -16,7 +16,7 @@ let phoneSeq = 0;
 const freshPhone = () =>
   `139${String(process.pid % 10000).padStart(4, '0')}${String(++phoneSeq).padStart(4, '0')}`;
 
-describe.each(DIALECTS)('sms codes and phone accounts on %s', (dialect) => {
+describeDialects('sms codes and phone accounts', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect);

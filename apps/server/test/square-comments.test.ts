@@ -1,6 +1,6 @@
 import type { Account } from '@ld/contract/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DIALECTS, registerUser, type TestApp } from './helpers/app.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, createTestApp, describeDialects, registerUser, type TestApp } from './helpers/app.ts';
 import {
   insertSquareFixtures,
   newComment,
@@ -9,7 +9,7 @@ import {
   readAllByPage,
 } from './helpers/square.ts';
 
-describe.each(DIALECTS)('square comments on %s', (dialect) => {
+describeDialects('square comments', (dialect) => {
   let t: TestApp;
   let alice: Account;
   let bob: Account;

@@ -1,9 +1,9 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import type { Database } from '../src/db/schema.ts';
-import { call, createTestApp, DIALECTS, registerUser, type TestApp } from './helpers/app.ts';
+import { call, createTestApp, describeDialects, registerUser, type TestApp } from './helpers/app.ts';
 import { insertSquareFixtures } from './helpers/square.ts';
 
 const provider: MigrationProvider = {
@@ -14,7 +14,7 @@ const provider: MigrationProvider = {
  * A database that already has posts and comments when the counters migration runs: the
  * counters start equal to the rows, so totals answer as they did before the upgrade.
  */
-describe.each(DIALECTS)('square counters migration on %s', (dialect) => {
+describeDialects('square counters migration', (dialect) => {
   let t: TestApp;
   let db: Kysely<Database>;
   let tagIds: number[];

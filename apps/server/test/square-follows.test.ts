@@ -1,9 +1,9 @@
 import type { Account } from '@ld/contract/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DIALECTS, registerUser, type TestApp } from './helpers/app.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, createTestApp, describeDialects, registerUser, type TestApp } from './helpers/app.ts';
 import { insertSquareFixtures, newPost, readAllByCursor, readAllByPage } from './helpers/square.ts';
 
-describe.each(DIALECTS)('square follows on %s', (dialect) => {
+describeDialects('square follows', (dialect) => {
   let t: TestApp;
   let alice: Account;
   let bob: Account;

@@ -1,6 +1,6 @@
 import type { Account } from '@ld/contract/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DIALECTS, registerUser, type TestApp } from './helpers/app.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, createTestApp, describeDialects, registerUser, type TestApp } from './helpers/app.ts';
 import {
   createPost,
   insertSquareFixtures,
@@ -12,7 +12,7 @@ import {
 
 const HOUR = 3600 * 1000;
 
-describe.each(DIALECTS)('square posts on %s', (dialect) => {
+describeDialects('square posts', (dialect) => {
   let t: TestApp;
   let alice: Account;
   let bob: Account;

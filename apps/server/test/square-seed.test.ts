@@ -2,15 +2,15 @@ import type { Account } from '@ld/contract/accounts';
 import { SensitiveWordMatcher } from '@ld/contract/sensitive-words';
 import { POST_IMAGE_URL } from '@ld/contract/square';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedAccounts } from '../src/modules/accounts/seed.ts';
 import { commentHotScore, postHotScore } from '../src/modules/square/hot-score.ts';
 import { seedSquare } from '../src/modules/square/seed.ts';
-import { call, createTestApp, DIALECTS, postForm, type TestApp } from './helpers/app.ts';
+import { call, createTestApp, describeDialects, postForm, type TestApp } from './helpers/app.ts';
 
 const DAY = 24 * 3600 * 1000;
 
-describe.each(DIALECTS)('square demo content on %s', (dialect) => {
+describeDialects('square demo content', (dialect) => {
   let t: TestApp;
   let demo: Account;
 

@@ -1,16 +1,16 @@
 import type { Account } from '@ld/contract/accounts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addLivePosts } from '../src/modules/square/posts-repository.ts';
 import { TOTAL_CAP } from '../src/modules/square/posts-service.ts';
-import { call, createTestApp, DIALECTS, registerUser, type TestApp } from './helpers/app.ts';
+import { call, createTestApp, describeDialects, registerUser, type TestApp } from './helpers/app.ts';
 import { insertSquareFixtures, newComment, newPost } from './helpers/square.ts';
 
 /**
  * Feed and comment totals come from counters kept in the writing transactions, not from counting
  * rows per request. Whatever happens to posts and comments, the counters must equal the rows.
  */
-describe.each(DIALECTS)('square totals on %s', (dialect) => {
+describeDialects('square totals', (dialect) => {
   let t: TestApp;
   let alice: Account;
   let bob: Account;

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Account } from '@ld/contract/accounts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DIALECTS, registerUser, type TestApp } from './helpers/app.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, createTestApp, describeDialects, registerUser, type TestApp } from './helpers/app.ts';
 import { createPost, insertSquareFixtures, newPost, pngBytes, upload, WORDS } from './helpers/square.ts';
 
-describe.each(DIALECTS)('square sensitive words and uploads on %s', (dialect) => {
+describeDialects('square sensitive words and uploads', (dialect) => {
   let t: TestApp;
   let alice: Account;
   let bob: Account;

@@ -1,12 +1,12 @@
 import { ErrorCode } from '@ld/contract/envelope';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedVipPlans } from '../src/modules/vip/seed.ts';
-import { createTestApp, DIALECTS, postForm, type TestApp } from './helpers/app.ts';
+import { createTestApp, describeDialects, postForm, type TestApp } from './helpers/app.ts';
 import { balanceOf, createUser, ledgerOf } from './helpers/money.ts';
 
 const DAY = 86_400_000;
 
-describe.each(DIALECTS)('membership on %s', (dialect) => {
+describeDialects('membership', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect);

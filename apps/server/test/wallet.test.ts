@@ -1,16 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { ErrorCode } from '@ld/contract/envelope';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderCheckoutPage } from '../src/modules/wallet/checkout-page.ts';
 import { seedRechargePacks } from '../src/modules/wallet/seed.ts';
 import { grantDiamonds } from '../src/modules/wallet/service.ts';
 import { getOrCreateSecret } from '../src/platform/secrets.ts';
-import { call, createTestApp, DIALECTS, postForm, type TestApp } from './helpers/app.ts';
+import { call, createTestApp, describeDialects, postForm, type TestApp } from './helpers/app.ts';
+import { expectWarnLog } from './helpers/logs.ts';
 import { balanceOf, createUser, ledgerOf, type TestUser } from './helpers/money.ts';
 
 const NOTIFY = '/api/v1/pay/notify/sandbox';
 
-describe.each(DIALECTS)('wallet on %s', (dialect) => {
+describeDialects('wallet', (dialect) => {
   let t: TestApp;
   let packs: Array<{ id: number; price: number; diamonds: number; bonus: number; tag: string | null }>;
   beforeAll(async () => {
@@ -122,6 +123,16 @@ describe.each(DIALECTS)('wallet on %s', (dialect) => {
   });
 
   it('refuses forged notifies and credits nothing', async () => {
+    for (const reason of [
+      'bad signature',
+      'missing signature',
+      'stale timestamp',
+      'amount differs from the order',
+      'unknown order',
+      'body has the wrong shape',
+    ]) {
+      expectWarnLog(`payment notify refused {"reason":"${reason}"}`);
+    }
     const user = await createUser(t);
     const order = await newOrder(user);
     const body = notifyOf(order);
@@ -166,6 +177,7 @@ describe.each(DIALECTS)('wallet on %s', (dialect) => {
   });
 
   it('closes an order unpaid for 30 minutes, and a closed order cannot be paid', async () => {
+    expectWarnLog('payment notify refused {"reason":"order is closed"}');
     const user = await createUser(t);
     const order = await newOrder(user, 0);
     t.clock.advance(30 * 60 * 1000);

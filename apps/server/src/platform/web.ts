@@ -15,6 +15,8 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
     prefix: '/uploads/',
     decorateReply: false,
     maxAge: '7d',
+    // Game packages leave only through their signed link (DESIGN §6), never by their storage path.
+    allowedPath: (pathname) => !pathname.startsWith('/packages/'),
   });
 
   const dist = config.webDist;

@@ -5,14 +5,29 @@ import path from 'node:path';
 import type { Account } from '@ld/contract/accounts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { describe } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createDb, type Dialect } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import type { Deps } from '../../src/platform/deps.ts';
+import { logSink } from './logs.ts';
 
-/** Every API test file loops over these (Kysely's habit): SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * Every API test file loops over both dialects (Kysely's habit): `describeDialects('accounts', (dialect) => …)`
+ * makes the suites `accounts on sqlite` and `accounts on postgres`. Without TEST_DATABASE_URL the
+ * PostgreSQL suite is still collected, and reported as skipped (`npm test` says why).
+ */
+export function describeDialects(title: string, body: (dialect: Dialect) => void): void {
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    describe.skipIf(dialect === 'postgres' && !process.env.TEST_DATABASE_URL)(`${title} on ${dialect}`, () =>
+      body(dialect),
+    );
+  }
+}
+
+/** @deprecated Use `describeDialects`: with `describe.each(DIALECTS)` the PostgreSQL cases vanish instead of showing as skipped. */
 export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export interface TestApp {
@@ -27,6 +42,7 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-test-'));
   let pgSchema: string | undefined;
   const databaseUrl = dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (dialect === 'postgres' && !databaseUrl) throw new Error('a postgres test app needs TEST_DATABASE_URL');
   if (databaseUrl) {
     pgSchema = `t_${randomBytes(6).toString('hex')}`;
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -38,7 +54,7 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     DATA_DIR: dataDir,
     DEV_INBOX: '1',
     SEED: '0',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: 'warn',
     SCRYPT_LOG_N: '14',
     // Tests stand in for many clients by sending X-Forwarded-For.
     TRUST_PROXY: '1',
@@ -48,7 +64,8 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
   const db = createDb({ databaseUrl, sqlitePath: path.join(dataDir, 'test.sqlite'), pgSchema });
   await migrateToLatest(db.kysely, pgSchema);
   const clock = new ManualClock(Date.parse('2026-11-22T04:00:00Z'));
-  const app = await buildApp({ config, db, clock, logger: false });
+  // Warnings and errors go to the sink that fails the test unless it expected them (test/setup.ts).
+  const app = await buildApp({ config, db, clock, logger: { level: 'warn', stream: logSink } });
   await app.ready();
   return {
     app,
