@@ -11,5 +11,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll waits on password hashing, lazy chunks and image re-encoding: on a busy machine
+    // that takes longer than the 1 s default. A poll that never comes true still fails, after 15 s.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

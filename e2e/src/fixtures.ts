@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchPhone } from './browser.ts';
+import { troubleIn } from './server.ts';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -13,23 +15,57 @@ export const uniqueName = (prefix = 'e2e') =>
 export const uniquePhone = () => `139${String(Date.now() % 100_000_000).padStart(8, '0')}`.slice(0, 11);
 
 /**
- * A fresh Chromium profile per test file at 390×844, with a page that fails the test on any
- * uncaught page error. `errors` collects them for the assertion at the end.
+ * A fresh Chromium profile per test file at 390×844, with a page that fails the file on any
+ * uncaught page error or `console.error`, and on any warning or error the shared portal logged
+ * meanwhile. The browser's own note on a 4xx answer ("Failed to load resource") is not an error:
+ * the app handles those. `allowConsole` lists messages a file provokes on purpose.
  */
-export function usePhone() {
+export function usePhone(options: { allowConsole?: RegExp[] } = {}) {
   const state = {} as { page: Page; errors: string[]; close: () => Promise<void> };
+  let logOffset = 0;
   beforeAll(async () => {
+    const portalLog = inject('portalLog');
+    logOffset = fs.existsSync(portalLog) ? fs.statSync(portalLog).size : 0;
     const phone = await launchPhone();
     state.page = phone.context.pages()[0] ?? (await phone.context.newPage());
     state.errors = [];
     state.page.on('pageerror', (e) => state.errors.push(e.message));
+    state.page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+      if (options.allowConsole?.some((allowed) => allowed.test(text))) return;
+      state.errors.push(`console.error: ${text} (${message.location().url})`);
+    });
     state.close = phone.close;
   });
   afterAll(async () => {
-    expect(state.errors, 'uncaught errors in the page').toEqual([]);
     await state.close();
+    expect(state.errors, 'uncaught errors and console errors in the page').toEqual([]);
+    expect(troubleIn(inject('portalLog'), logOffset), 'warnings and errors the portal logged').toEqual([]);
   });
   return state;
+}
+
+/**
+ * Forgets everything the browser kept for the portal (storage, cookies), so that a test starts
+ * from what it sets up itself and not from what the test before it left.
+ */
+export async function clearBrowser(page: Page) {
+  // A same-origin page without the app, so nothing writes to storage while it is cleared.
+  await page.goto(`${baseUrl()}/api/health`);
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await page.context().clearCookies();
+}
+
+/** A guest with nothing stored and the bulletin dismissed for today, at `path`. */
+export async function asGuest(page: Page, path = '/') {
+  await clearBrowser(page);
+  await page.evaluate(() => localStorage.setItem(':not-show', String(Date.now())));
+  await page.goto(`${baseUrl()}${path}`);
 }
 
 /** The latest SMS code for a phone, from the dev inbox (DESIGN §4). */
@@ -55,13 +91,16 @@ export async function apiRegister(loginName = uniqueName(), password = 'secret12
   return { ...(body.data as { uid: string; token: string; name: string }), loginName, password };
 }
 
-/** Puts an account into the page's storage as the app persists it, then reloads: logged in without the UI. */
-export async function loginAs(page: Page, account: Record<string, unknown>) {
-  await page.goto(`${baseUrl()}/`);
+/**
+ * Starts from a clean browser and puts an account into storage as the app persists it, then
+ * opens `path`: logged in without the UI.
+ */
+export async function loginAs(page: Page, account: Record<string, unknown>, path = '/') {
+  await clearBrowser(page);
   await page.evaluate((acc) => {
     localStorage.setItem('ld-account', JSON.stringify({ state: { account: acc }, version: 1 }));
     // The bulletin is not what these tests look at.
     localStorage.setItem(`${acc.uid}:not-show`, String(Date.now()));
   }, account);
-  await page.reload();
+  await page.goto(`${baseUrl()}${path}`);
 }

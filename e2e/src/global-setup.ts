@@ -4,6 +4,8 @@ import { startPortal } from './server.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The shared portal's output, for the log check after each test file (fixtures.ts). */
+    portalLog: string;
   }
 }
 
@@ -11,5 +13,6 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const portal = await startPortal();
   project.provide('baseUrl', portal.baseUrl);
+  project.provide('portalLog', portal.logFile);
   return () => portal.stop();
 }

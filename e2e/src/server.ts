@@ -20,7 +20,29 @@ async function freePort(): Promise<number> {
 export interface RunningPortal {
   baseUrl: string;
   dataDir: string;
+  /** Everything the process has written, also kept in `logFile` for test workers to read. */
+  logFile: string;
+  /** The warn-or-worse lines the portal has logged so far (none in a clean run). */
+  troubleLines(): string[];
   stop(): Promise<void>;
+}
+
+/** Warn-or-worse JSON log lines (pino levels 40+) in a portal's output, from `offset` (bytes) on. */
+export function troubleIn(logFile: string, offset = 0): string[] {
+  if (!fs.existsSync(logFile)) return [];
+  return fs
+    .readFileSync(logFile)
+    .subarray(offset)
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => {
+      if (!line.startsWith('{')) return false;
+      try {
+        return (JSON.parse(line) as { level?: number }).level! >= 40;
+      } catch {
+        return false;
+      }
+    });
 }
 
 /**
@@ -50,13 +72,15 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Kept outside dataDir so that stop() can remove the data and the log can still be read.
+  const logFile = `${dataDir}.log`;
   let output = '';
-  child.stdout?.on('data', (d) => {
+  const keep = (d: Buffer) => {
     output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
+    fs.appendFileSync(logFile, d);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -76,6 +100,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     dataDir,
+    logFile,
+    troubleLines: () => troubleIn(logFile),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -84,6 +110,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(logFile, { force: true });
     },
   };
 }

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   apiRegister,
+  asGuest,
   baseUrl,
   loginAs,
   smsCode,
@@ -13,16 +14,6 @@ import {
   uniquePhone,
   usePhone,
 } from '../src/fixtures.ts';
-
-/** A guest with no bulletin in the way. */
-async function asGuest(page: Page, path = '/') {
-  await page.goto(`${baseUrl()}/`);
-  await page.evaluate(() => {
-    localStorage.removeItem('ld-account');
-    localStorage.setItem(':not-show', String(Date.now()));
-  });
-  await page.goto(`${baseUrl()}${path}`);
-}
 
 const storedAccount = (page: Page) =>
   page.evaluate(

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchPhone } from '../src/browser.ts';
-import { apiRegister, baseUrl, loginAs, usePhone } from '../src/fixtures.ts';
+import { apiRegister, asGuest, baseUrl, loginAs, usePhone } from '../src/fixtures.ts';
 import { type RunningPortal, startPortal } from '../src/server.ts';
 
 interface GameRow {
@@ -65,15 +65,6 @@ async function fundBySandbox(account: Account, packIndex: number) {
     redirect: 'manual',
   });
   expect(confirm.status).toBe(303);
-}
-
-async function asGuest(page: Page, path: string) {
-  await page.goto(`${baseUrl()}/`);
-  await page.evaluate(() => {
-    localStorage.removeItem('ld-account');
-    localStorage.setItem(':not-show', String(Date.now()));
-  });
-  await page.goto(`${baseUrl()}${path}`);
 }
 
 async function asNewUser(page: Page): Promise<Account> {
@@ -306,7 +297,9 @@ describe('the download page of a portal that ships its app', () => {
     portal = await startPortal({ BUNDLE_URL: IOS_URL, PACKAGE_URL: ANDROID_URL });
   });
   afterAll(async () => {
+    const trouble = portal?.troubleLines() ?? [];
     await portal?.stop();
+    expect(trouble, 'warnings and errors the portal logged').toEqual([]);
   });
 
   async function downloadLinks(userAgent: string, viewport?: { width: number; height: number }) {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, usePhone } from '../src/fixtures.ts';
+import { apiRegister, asGuest, baseUrl, clearBrowser, usePhone } from '../src/fixtures.ts';
 
 describe('the shell at 390×844', () => {
   const phone = usePhone();
 
   it('shows the bulletin once, and 今日不再提示 hides it for the day', async () => {
     const { page } = phone;
+    await clearBrowser(page);
     await page.goto(`${baseUrl()}/`);
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -21,43 +22,54 @@ describe('the shell at 390×844', () => {
 
   it('has the five tabs in order, navigates by them, and titles each page', async () => {
     const { page } = phone;
-    await page.goto(`${baseUrl()}/`);
+    await asGuest(page);
     const tabs = page.getByRole('navigation', { name: '主导航' }).getByRole('button');
     // The layout renders once the first route's page has loaded.
     await expect.poll(() => tabs.allTextContents()).toEqual(['首页', '广场', '色漫', '游戏', '我的']);
     await expect.poll(() => page.title()).toBe('蓝钻乐园');
     await page.getByRole('button', { name: '游戏' }).click();
     await expect.poll(() => page.url()).toMatch(/\/games$/);
-    expect(await page.getByRole('button', { name: '游戏' }).getAttribute('aria-current')).toBe('page');
+    // The tab bar marks the tab once the lazy page has rendered.
+    await expect
+      .poll(() => page.getByRole('button', { name: '游戏' }).getAttribute('aria-current'))
+      .toBe('page');
     await page.goto(`${baseUrl()}/faq`);
     await expect.poll(() => page.title()).toBe('蓝钻乐园 - 常见问题');
   });
 
   it('initialises the device with the channel and invite code from the address, and loads the tags', async () => {
     const { page } = phone;
-    const init = page.waitForRequest((r) => r.url().endsWith('/api/user/device/init'));
+    await clearBrowser(page);
+    const init = page.waitForResponse((r) => r.url().endsWith('/api/user/device/init'));
     const tags = page.waitForRequest((r) => r.url().includes('/api/v1/square/tag/list'));
     await page.goto(`${baseUrl()}/?code=ch7&inviteCode=INV123`);
     // Start-up also loads the square's tags (spec §2).
     await tags;
-    const body = new URLSearchParams((await init).postData() ?? '');
+    const answer = await init;
+    const body = new URLSearchParams(answer.request().postData() ?? '');
     expect(body.get('appID')).toBe('2008');
     expect(body.get('channelID')).toBe('ch7');
+    expect(body.get('inviteCode')).toBe('INV123');
     expect(body.get('deviceID')).toMatch(/^[0-9a-f]{32}$/);
     expect(body.get('deviceType')).toBe('h5');
     expect(body.get('osType')).toBe('3');
+    expect(await answer.json()).toEqual({
+      code: 0,
+      msg: 'success',
+      data: { deviceID: body.get('deviceID'), channelID: 'ch7' },
+    });
     expect(await page.evaluate(() => localStorage.getItem('inviteCode'))).toBe('INV123');
   });
 
   it('sends an unknown path to the root', async () => {
     const { page } = phone;
-    await page.goto(`${baseUrl()}/no/such/page`);
+    await asGuest(page, '/no/such/page');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
   });
 
   it('keeps the column at most 520 px and sets the rem from it', async () => {
     const { page } = phone;
-    await page.goto(`${baseUrl()}/`);
+    await asGuest(page);
     // The root layout sets the rem in an effect after the first route loads.
     const rootFontSize = () =>
       page.evaluate(() => Number.parseFloat(getComputedStyle(document.documentElement).fontSize));
@@ -68,8 +80,16 @@ describe('the shell at 390×844', () => {
 
   it('guards pages that need login and comes back after login', async () => {
     const { page } = phone;
-    await page.goto(`${baseUrl()}/message`);
+    const user = await apiRegister();
+    await asGuest(page, '/user');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/message');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/user');
+    await page.getByLabel('用户名').fill(user.loginName);
+    await page.getByLabel('密码', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/user');
+    await expect.poll(() => page.title()).toBe('蓝钻乐园 - 个人中心');
+    // The guarded page itself, showing the account that just logged in.
+    await page.getByText(user.loginName.toLowerCase(), { exact: true }).waitFor();
   });
 });

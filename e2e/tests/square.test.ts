@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiRegister, baseUrl, loginAs, uniqueName, usePhone } from '../src/fixtures.ts';
+import { apiRegister, asGuest, baseUrl, loginAs, uniqueName, usePhone } from '../src/fixtures.ts';
 
 type Account = Awaited<ReturnType<typeof apiRegister>>;
 
@@ -42,15 +42,6 @@ async function api<T>(
 const rename = (user: Account, name: string) => api(user, 'POST', '/user/center/updateInfo', { name });
 const publish = (user: Account, content: string) =>
   api<{ id: number }>(user, 'POST', '/v1/square/post', { content, tagId: 1, images: [] }, true);
-
-/** Guests: no bulletin in the way. */
-async function asGuest(page: Page) {
-  await page.goto(`${baseUrl()}/`);
-  await page.evaluate(() => {
-    localStorage.removeItem('ld-account');
-    localStorage.setItem(':not-show', String(Date.now()));
-  });
-}
 
 const cardTexts = (page: Page) => page.locator('.post-card__text').allTextContents();
 
@@ -115,7 +106,7 @@ describe('the square at 390×844', () => {
 
   it('suggests keywords while typing and shows what a suggestion finds', async () => {
     const { page } = phone;
-    await page.goto(`${baseUrl()}/square`);
+    await asGuest(page, '/square');
     const box = page.getByRole('combobox', { name: '搜索帖子' });
     await box.fill('攻略');
     const options = page.getByRole('listbox', { name: '搜索建议' }).getByRole('option');
@@ -185,6 +176,12 @@ describe('the square at 390×844', () => {
 
   it('publishes a post with an image, lists it under 我的发布和评论 and deletes it', async () => {
     const { page } = phone;
+    const writer = await apiRegister();
+    const writerName = `写手${uniqueName('').slice(-8)}`;
+    await rename(writer, writerName);
+    const comment = `写手的评论 ${uniqueName('c')}`;
+    await api(writer, 'POST', `/v1/square/post/${authorPost.id}/comment`, { content: comment }, true);
+    await loginAs(page, writer);
     const png = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ld-square-')), 'sky.png');
     await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 80, g: 150, b: 250 } } })
       .png()
@@ -208,7 +205,7 @@ describe('the square at 390×844', () => {
 
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/post\/\d+$/);
     await expect.poll(() => page.locator('.post-detail__text').textContent()).toBe(content);
-    const image = page.getByRole('img', { name: `${readerName}的帖子图片 1` });
+    const image = page.getByRole('img', { name: `${writerName}的帖子图片 1` });
     await image.waitFor();
     expect(await image.getAttribute('src')).toMatch(/^\/uploads\/posts\/[0-9a-f]{24}\.webp$/);
 
@@ -216,7 +213,7 @@ describe('the square at 390×844', () => {
     const mine = page.locator('.history-item').filter({ hasText: '带图的新帖' });
     await mine.waitFor();
     await page.getByRole('tab', { name: '我的评论' }).click();
-    await page.locator('.history-item').filter({ hasText: '楼中楼二' }).waitFor();
+    await page.locator('.history-item').filter({ hasText: comment }).waitFor();
     await page.getByRole('tab', { name: '我的帖子' }).click();
     await mine.getByRole('button', { name: '删除这条帖子' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
@@ -231,7 +228,7 @@ describe('the square at 390×844', () => {
     const { page } = phone;
     const { id } = await publish(author, `马上删除 ${uniqueName('d')}`);
     await api(author, 'DELETE', `/v1/square/post/${id}`);
-    await page.goto(`${baseUrl()}/post/${id}`);
+    await asGuest(page, `/post/${id}`);
     await page.getByText('帖子不存在或已删除').waitFor();
   });
 
@@ -323,17 +320,35 @@ describe('the square at 390×844', () => {
     await expect.poll(() => claimed.textContent()).toMatch(/礼包码：\S+/);
   });
 
-  it('sends a guest who taps like to login and back', async () => {
+  it('sends a guest who taps like to login and back, and the like lands', async () => {
     const { page } = phone;
-    await asGuest(page);
-    await page.goto(`${baseUrl()}/post/${authorPost.id}`);
-    await page
-      .locator('.post-detail__foot')
-      .getByRole('button', { name: /点赞帖子/ })
-      .click();
+    const liker = await apiRegister();
+    const content = `等一个赞 ${uniqueName('l')}`;
+    const { id } = await publish(author, content);
+    await asGuest(page, `/post/${id}`);
+    await page.getByText(content).waitFor();
+    const like = page.locator('.post-detail__foot').getByRole('button', { name: /点赞帖子/ });
+    await like.click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/post/${authorPost.id}`);
-    await page.goto(`${baseUrl()}/square`);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/post/${id}`);
+
+    await page.getByLabel('用户名').fill(liker.loginName);
+    await page.getByLabel('密码', { exact: true }).fill(liker.password);
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/post/${id}`);
+    await page.getByText(content).waitFor();
+    expect(await like.getAttribute('aria-pressed')).toBe('false');
+    await like.click();
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+    expect(await like.locator('.like-button__count').textContent()).toBe('1');
+    // The server has it: the author's view of the post counts the like.
+    const seen = await api<{ likeCount: number }>(author, 'GET', `/v1/square/post/${id}`);
+    expect(seen.likeCount).toBe(1);
+  });
+
+  it('asks a guest to log in for the 关注 feed', async () => {
+    const { page } = phone;
+    await asGuest(page, '/square');
     await page.getByRole('tablist', { name: '排序' }).getByRole('tab', { name: '关注' }).click();
     await page.getByText('登录后查看你关注的人发的帖子').waitFor();
   });

@@ -10,17 +10,14 @@ import { call, createTestApp, describeDialects, postForm, type TestApp } from '.
 
 describeDialects('money demo content', (dialect) => {
   let t: TestApp;
-  let seedMs = 0;
   let demo: { uid: string; token: string };
   beforeAll(async () => {
     t = await createTestApp(dialect);
     await seedAccounts(t.deps);
-    const started = Date.now();
     await seedGames(t.deps);
     await seedGifts(t.deps);
     await seedWallet(t.deps);
     await seedVipPlans(t.deps);
-    seedMs = Date.now() - started;
     const login = await postForm(t.app, '/api/user/login', {
       loginName: DEMO_LOGIN_NAME,
       password: DEMO_PASSWORD,
@@ -30,12 +27,6 @@ describeDialects('money demo content', (dialect) => {
   afterAll(() => t.close());
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
-
-  it('seeds within its time budget', () => {
-    // About 10 s is the budget on an idle machine (6–8 s measured with the CPU shared by other
-    // suites); the bound leaves room for a loaded CI box and still catches a slow encoder setting.
-    expect(seedMs).toBeLessThan(15_000);
-  });
 
   it('has 30+ games over 5+ types, free and paid, with pictures', async () => {
     const types = await call(t.app, 'GET', '/api/v1/game/types');

@@ -1,6 +1,6 @@
 import type { Account } from '@ld/contract/accounts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { addLivePosts } from '../src/modules/square/posts-repository.ts';
 import { TOTAL_CAP } from '../src/modules/square/posts-service.ts';
 import { call, createTestApp, describeDialects, registerUser, type TestApp } from './helpers/app.ts';
@@ -65,7 +65,8 @@ describeDialects('square totals', (dialect) => {
     expect(drift.filter((p) => Number(p.top) !== p.top_comment_count)).toEqual([]);
   }
 
-  beforeAll(async () => {
+  // Totals are global to a database: each test gets its own, so none counts another's posts.
+  beforeEach(async () => {
     // Many writes from three people in quick succession: the per-user write limit is not under test.
     t = await createTestApp(dialect, { RATE_LIMIT: 'off' });
     ({ tagIds } = await insertSquareFixtures(t.app));
@@ -73,7 +74,7 @@ describeDialects('square totals', (dialect) => {
     bob = await registerUser(t.app);
     carol = await registerUser(t.app);
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   it('keeps the feed totals right through creating and deleting posts, one at a time and at once', async () => {
     expect(await feedTotal()).toBe(0);
@@ -117,6 +118,11 @@ describeDialects('square totals', (dialect) => {
   });
 
   it('answers the same total on a cursor page as on page 1, for every feed', async () => {
+    // Three posts each from alice and bob: every feed below has more than one page of 2.
+    for (let i = 0; i < 6; i += 1) {
+      t.clock.advance(1000);
+      await newPost(t.app, [alice, bob][i % 2], `同时发帖 ${i}`, tagIds[3]);
+    }
     await call(t.app, 'POST', `/api/v1/user/follow/${bob.uid}`, { account: carol });
     const feeds: Array<[string, Record<string, string | number>, Account | undefined]> = [
       ['/api/v1/square/post/list', { sort: 2 }, undefined],
