@@ -40,7 +40,11 @@ const leftovers = (page: Page, root: string) =>
 describe('server HTML in Chromium', () => {
   // The sanitiser parses the hostile HTML in a document that shares the page's policy, which
   // reports each inline handler it meets there; nothing in the page runs (checked below).
-  const phone = usePhone({ allowConsole: [/^Refused to execute inline event handler/] });
+  const phone = usePhone({
+    allowConsole: [
+      /^Executing inline event handler violates the following Content Security Policy directive/,
+    ],
+  });
   let portal: RunningPortal;
   beforeAll(async () => {
     portal = await startPortal({ SEED: '0' });
