@@ -1,6 +1,7 @@
 import type { AccountTables } from '../modules/accounts/tables.ts';
 import type { GameTables } from '../modules/games/tables.ts';
 import type { GiftTables } from '../modules/gifts/tables.ts';
+import type { PurchaseTables } from '../modules/purchases/tables.ts';
 import type { SquareTables } from '../modules/square/tables.ts';
 import type { VipTables } from '../modules/vip/tables.ts';
 import type { WalletTables } from '../modules/wallet/tables.ts';
@@ -12,4 +13,5 @@ export interface Database
     GameTables,
     GiftTables,
     WalletTables,
+    PurchaseTables,
     VipTables {}

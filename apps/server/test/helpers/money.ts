@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { insertGame, insertType } from '../../src/modules/games/repository.ts';
 import { insertCodes, insertPack } from '../../src/modules/gifts/repository.ts';
-import { grantDiamonds } from '../../src/modules/wallet/service.ts';
+import { grantDiamonds } from '../../src/modules/wallet/public.ts';
 import { hashToken, newToken } from '../../src/platform/tokens.ts';
 import type { TestApp } from './app.ts';
 
@@ -58,12 +58,13 @@ let grants = 0;
 /** Credits diamonds through the wallet service, as a reward would. */
 export async function fund(t: TestApp, userId: number, amount: number): Promise<number> {
   grants += 1;
-  return grantDiamonds(t.deps, {
+  const granted = await grantDiamonds(t.deps, {
     userId,
     amount,
     reason: 'gift',
     ref: `test-${grants}-${randomBytes(4).toString('hex')}`,
   });
+  return granted.balance;
 }
 
 export async function balanceOf(t: TestApp, userId: number): Promise<number> {

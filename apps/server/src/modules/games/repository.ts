@@ -67,45 +67,12 @@ export async function findGameById(db: Db, gameId: number) {
     .executeTakeFirst();
 }
 
-export async function purchasedGameIds(db: Db, userId: number, gameIds: number[]): Promise<Set<number>> {
-  if (gameIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('game_purchases')
-    .select('game_id')
-    .where('user_id', '=', userId)
-    .where('game_id', 'in', gameIds)
-    .execute();
-  return new Set(rows.map((r) => Number(r.game_id)));
-}
-
-/** Records a purchase; answers its id, or null when the user already owns the game. */
-export async function insertPurchase(
-  db: Db,
-  row: { user_id: number; game_id: number; price: number; created_at: number },
-): Promise<number | null> {
-  const inserted = await db
-    .insertInto('game_purchases')
-    .values(row)
-    .onConflict((oc) => oc.columns(['user_id', 'game_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted ? inserted.id : null;
-}
-
 export async function countDownload(db: Db, gameId: number): Promise<void> {
   await db
     .updateTable('games')
     .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
     .where('id', '=', gameId)
     .execute();
-}
-
-export async function getMembership(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['coin_num', 'level_type', 'exp_time'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
 }
 
 export async function insertType(db: Db, name: string, sort: number): Promise<number> {

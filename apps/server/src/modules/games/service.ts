@@ -10,12 +10,12 @@ import {
   PlatformType,
   type PlatformTypeValue,
 } from '@ld/contract/games';
-import { isMemberAt } from '@ld/contract/vip';
 import type { Selectable } from 'kysely';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound, ruleError, sessionInvalid } from '../../platform/errors.ts';
-import { applyBalanceChange, balanceInsufficient, lockWallet } from '../wallet/service.ts';
+import { buyOnce, ownedRefs } from '../purchases/public.ts';
+import { balanceOf } from '../wallet/public.ts';
 import { isPackageLinkValid, signPackageLink } from './package-links.ts';
 import * as repo from './repository.ts';
 import type { GamesTable } from './tables.ts';
@@ -54,6 +54,10 @@ function toGame(row: GameRow, purchased: boolean | null): Game {
   };
 }
 
+/** Purchases are keyed by the game's row id as text. */
+const ownedGames = (deps: Deps, userId: number, gameIds: number[]) =>
+  ownedRefs(deps.db.kysely, userId, 'game', gameIds.map(String));
+
 export async function listTypes(deps: Deps): Promise<GameType[]> {
   return (await repo.listTypes(deps.db.kysely)).map((t) => ({ id: t.id, name: t.name }));
 }
@@ -68,13 +72,13 @@ export async function listGames(deps: Deps, userId: number | null, query: GameLi
   const owned =
     userId === null
       ? null
-      : await repo.purchasedGameIds(
-          deps.db.kysely,
+      : await ownedGames(
+          deps,
           userId,
           rows.map((r) => r.id),
         );
   return toPage(
-    rows.map((r) => toGame(r, owned ? owned.has(r.id) : null)),
+    rows.map((r) => toGame(r, owned ? owned.has(String(r.id)) : null)),
     total,
     query,
   );
@@ -84,8 +88,8 @@ export async function listGames(deps: Deps, userId: number | null, query: GameLi
 export async function getGameByAppId(deps: Deps, userId: number | null, appId: number): Promise<Game> {
   const row = await repo.findGameByAppId(deps.db.kysely, appId);
   if (!row) throw notFound('游戏');
-  const owned = userId === null ? null : await repo.purchasedGameIds(deps.db.kysely, userId, [row.id]);
-  return toGame(row, owned ? owned.has(row.id) : null);
+  const owned = userId === null ? null : await ownedGames(deps, userId, [row.id]);
+  return toGame(row, owned ? owned.has(String(row.id)) : null);
 }
 
 /** The game id behind an app id, for the gift list. */
@@ -97,8 +101,7 @@ export async function gameIdOfAppId(deps: Deps, appId: number): Promise<number> 
 
 /**
  * A download (DESIGN §6): free games for everyone; otherwise members and earlier buyers download
- * free and anyone else pays once. The purchase row, the ledger row and the balance change share
- * one transaction, so a refused payment leaves no purchase behind.
+ * free and anyone else pays once, through the buy-once purchase (purchases/public.ts).
  */
 export async function downloadGame(
   deps: Deps,
@@ -112,39 +115,20 @@ export async function downloadGame(
   if (!packageOf(game, platformType)) {
     throw ruleError(`该游戏暂未提供${PLATFORM_NAMES[platformType]}版本，请换个平台下载`);
   }
-  const now = deps.clock.now();
   let charged = 0;
   let coinNum: number | null = null;
   if (isFree(game)) {
     await repo.countDownload(db, game.id);
-    if (userId !== null) coinNum = Number((await repo.getMembership(db, userId)).coin_num);
+    if (userId !== null) coinNum = await balanceOf(db, userId);
   } else {
     if (userId === null) throw sessionInvalid();
-    const price = game.buy_amount;
-    ({ charged, coinNum } = await db.transaction().execute(async (trx) => {
-      await lockWallet(trx, userId);
-      const user = await repo.getMembership(trx, userId);
-      const owner = { charged: 0, coinNum: Number(user.coin_num) };
-      if (isMemberAt(user.level_type, user.exp_time === null ? null : Number(user.exp_time), now)) {
-        return owner;
-      }
-      const purchaseId = await repo.insertPurchase(trx, {
-        user_id: userId,
-        game_id: game.id,
-        price,
-        created_at: now,
-      });
-      if (purchaseId === null) return owner;
-      const paid = await applyBalanceChange(trx, {
-        userId,
-        delta: -price,
-        reason: 'game',
-        ref: String(purchaseId),
-        note: game.name,
-        now,
-      });
-      if (!paid.ok) throw balanceInsufficient(deps.config, paid.balance, price);
-      return { charged: price, coinNum: paid.balance };
+    ({ charged, coinNum } = await buyOnce(deps, {
+      userId,
+      kind: 'game',
+      ref: String(game.id),
+      price: game.buy_amount,
+      memberFree: true,
+      note: game.name,
     }));
     // After the commit: the download counter is a statistic, not money, and every buyer of a game
     // updates the same row; inside the transaction, concurrent buyers on PostgreSQL would queue on
@@ -156,7 +140,7 @@ export async function downloadGame(
     gameId: game.id,
     platformType,
     uid: userId ?? 0,
-    now,
+    now: deps.clock.now(),
   });
   return { url, charged, coinNum };
 }

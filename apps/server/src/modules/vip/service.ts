@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isMemberAt, type VipPlan, type VipStatus } from '@ld/contract/vip';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Conn } from '../../db/database.ts';
 import { toIsoOrNull } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
-import { applyBalanceChange, balanceInsufficient, lockWallet } from '../wallet/service.ts';
+import { applyBalanceChange, balanceInsufficient, balanceOf, lockWallet } from '../wallet/public.ts';
 import * as repo from './repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -22,14 +21,28 @@ export async function listPlans(deps: Deps): Promise<VipPlan[]> {
   }));
 }
 
-async function statusOf(db: Kysely<Database>, userId: number, now: number): Promise<VipStatus> {
+export interface Membership {
+  /** levelType >= 1 and expTime in the future (DESIGN §6). */
+  isMember: boolean;
+  levelType: number;
+  /** Epoch ms when membership ends; null for someone who never was a member. */
+  expTime: number | null;
+}
+
+/** The user's membership at `now`. */
+export async function membershipOf(db: Conn, userId: number, now: number): Promise<Membership> {
   const m = await repo.getMembership(db, userId);
   const expTime = m.exp_time === null ? null : Number(m.exp_time);
+  return { isMember: isMemberAt(m.level_type, expTime, now), levelType: m.level_type, expTime };
+}
+
+async function statusOf(db: Conn, userId: number, now: number): Promise<VipStatus> {
+  const [membership, coinNum] = await Promise.all([membershipOf(db, userId, now), balanceOf(db, userId)]);
   return {
-    coinNum: Number(m.coin_num),
-    levelType: m.level_type,
-    expTime: toIsoOrNull(expTime),
-    isMember: isMemberAt(m.level_type, expTime, now),
+    coinNum,
+    levelType: membership.levelType,
+    expTime: toIsoOrNull(membership.expTime),
+    isMember: membership.isMember,
   };
 }
 
