@@ -43,7 +43,6 @@ export async function fundedBuyers(db: Db, count: number, funding: number): Prom
         phone: null,
         name: `压测用户${i}`,
         avatar: null,
-        exp_time: null,
         invite_code: randomInviteCode(),
         invited_by: null,
         created_at: now,

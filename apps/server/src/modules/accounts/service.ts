@@ -11,23 +11,24 @@ import {
   type UserStatus,
 } from '@ld/contract/accounts';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH, maskPhone } from '@ld/contract/validation';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { Conn } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Database } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { toIsoOrNull } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { ruleError, sessionInvalid } from '../../platform/errors.ts';
 import { reencodeImage } from '../../platform/images.ts';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/tokens.ts';
-import { isPhoneAutoRegisterOn } from '../client-config/service.ts';
-import { sendSystemMessages } from '../messages/service.ts';
+import { isPhoneAutoRegisterOn } from '../client-config/public.ts';
+import { sendSystemMessages } from '../messages/public.ts';
+import { type Membership, membershipOf } from '../vip/public.ts';
+import { balanceOf } from '../wallet/public.ts';
 import * as repo from './repository.ts';
 import { consumeSmsCode } from './sms-codes.ts';
 import type { UsersTable } from './tables.ts';
 
 type User = Selectable<UsersTable>;
-type Conn = Kysely<Database> | Transaction<Database>;
 
 const AVATAR_SIDE = 256;
 const LOGIN_FAILED = '用户名或密码错误';
@@ -51,7 +52,7 @@ function toAccount(user: User, token: string, isNew: boolean): Account {
   };
 }
 
-function toStatus(user: User, now: number): UserStatus {
+function toStatus(user: User, coinNum: number, membership: Membership): UserStatus {
   return {
     uid: String(user.id),
     loginName: user.login_name,
@@ -61,10 +62,10 @@ function toStatus(user: User, now: number): UserStatus {
     avatar: user.avatar,
     phone: user.phone ? maskPhone(user.phone) : null,
     inviteCode: user.invite_code,
-    coinNum: user.coin_num,
-    levelType: user.level_type,
-    expTime: toIsoOrNull(user.exp_time),
-    isMember: user.level_type >= 1 && user.exp_time !== null && user.exp_time > now,
+    coinNum,
+    levelType: membership.levelType,
+    expTime: toIsoOrNull(membership.expTime),
+    isMember: membership.isMember,
     needBind: user.phone ? 0 : 1,
   };
 }
@@ -139,7 +140,6 @@ async function createUser(deps: Deps, values: NewUser): Promise<Account> {
       phone: values.phone,
       name: values.name,
       avatar: null,
-      exp_time: null,
       invite_code: await unusedInviteCode(trx),
       invited_by: invitedBy,
       created_at: now,
@@ -284,8 +284,15 @@ export async function logout(deps: Deps, auth: AuthUser): Promise<void> {
   await repo.deleteSession(deps.db.kysely, auth.sessionId);
 }
 
+/** The profile with the balance (wallet) and membership (vip) of the caller. */
 export async function userStatus(deps: Deps, userId: number): Promise<UserStatus> {
-  return toStatus(await userOf(deps, userId), deps.clock.now());
+  const db = deps.db.kysely;
+  const [user, coinNum, membership] = await Promise.all([
+    userOf(deps, userId),
+    balanceOf(db, userId),
+    membershipOf(db, userId, deps.clock.now()),
+  ]);
+  return toStatus(user, coinNum, membership);
 }
 
 export async function updateInfo(deps: Deps, userId: number, body: UpdateInfoBody): Promise<UserStatus> {

@@ -11,6 +11,7 @@ import {
   type PlatformTypeValue,
 } from '@ld/contract/games';
 import type { Selectable } from 'kysely';
+import type { Conn } from '../../db/database.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound, ruleError, sessionInvalid } from '../../platform/errors.ts';
@@ -92,11 +93,27 @@ export async function getGameByAppId(deps: Deps, userId: number | null, appId: n
   return toGame(row, owned ? owned.has(String(row.id)) : null);
 }
 
-/** The game id behind an app id, for the gift list. */
-export async function gameIdOfAppId(deps: Deps, appId: number): Promise<number> {
-  const row = await repo.findGameByAppId(deps.db.kysely, appId);
-  if (!row) throw notFound('游戏');
-  return row.id;
+/** The game id behind an app id (the gift list's `appID`); 404 when there is no such game. */
+export async function gameIdOfAppId(db: Conn, appId: number): Promise<number> {
+  const id = await repo.findIdByAppId(db, appId);
+  if (id === null) throw notFound('游戏');
+  return id;
+}
+
+/** What another list shows of a game (a gift pack's game). */
+export interface GameCard {
+  id: number;
+  appID: number;
+  name: string;
+  icon: string;
+}
+
+/** The cards of the games among `gameIds` that exist, by id. */
+export async function gameCardsOf(db: Conn, gameIds: Iterable<number>): Promise<Map<number, GameCard>> {
+  const unique = [...new Set(gameIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await repo.listCards(db, unique);
+  return new Map(rows.map((r) => [r.id, { id: r.id, appID: r.app_id, name: r.name, icon: r.icon }]));
 }
 
 /**

@@ -31,9 +31,10 @@ export interface Membership {
 
 /** The user's membership at `now`. */
 export async function membershipOf(db: Conn, userId: number, now: number): Promise<Membership> {
-  const m = await repo.getMembership(db, userId);
-  const expTime = m.exp_time === null ? null : Number(m.exp_time);
-  return { isMember: isMemberAt(m.level_type, expTime, now), levelType: m.level_type, expTime };
+  const row = await repo.findMembership(db, userId);
+  const levelType = row?.level_type ?? 0;
+  const expTime = row?.exp_time == null ? null : Number(row.exp_time);
+  return { isMember: isMemberAt(levelType, expTime, now), levelType, expTime };
 }
 
 async function statusOf(db: Conn, userId: number, now: number): Promise<VipStatus> {
@@ -80,16 +81,12 @@ export async function openVip(
       now,
     });
     if (!paid.ok) throw balanceInsufficient(deps.config, paid.balance, plan.price);
-    // Read under the user's row lock, so two plans bought at once extend one after the other
-    // instead of both from the same old expTime.
-    const before = await repo.getMembership(trx, userId);
-    const base = Math.max(now, before.exp_time === null ? 0 : Number(before.exp_time));
-    await repo.setMembership(
-      trx,
-      userId,
-      { levelType: Math.max(1, before.level_type), expTime: base + plan.days * DAY_MS, now },
-      orderId,
-    );
+    // Read under the wallet lock (memberships change only here, after it), so two plans bought
+    // at once extend one after the other instead of both from the same old expTime.
+    const before = await membershipOf(trx, userId, now);
+    const expTime = Math.max(now, before.expTime ?? 0) + plan.days * DAY_MS;
+    await repo.setMembership(trx, userId, { levelType: Math.max(1, before.levelType), expTime, now });
+    await repo.setOrderExpTime(trx, orderId, expTime);
     return statusOf(trx, userId, now);
   });
 }

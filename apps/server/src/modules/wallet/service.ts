@@ -36,13 +36,12 @@ export interface BalanceChange {
 export type BalanceResult = { ok: true; balance: number; applied: boolean } | { ok: false; balance: number };
 
 /**
- * Starts a balance-changing transaction by locking the user's row (PostgreSQL; SQLite runs one
- * transaction at a time). Call it before inserting rows that reference the user: such an insert
- * takes a key-share lock on the user, and two transactions upgrading that to the balance update's
- * lock deadlock each other.
+ * Starts a balance-changing transaction by locking the user's wallet (PostgreSQL; SQLite runs one
+ * transaction at a time). Call it first: what the transaction reads about the user's money after
+ * it (ownership, today's spend, membership) cannot change until it commits, so checks made on it hold.
  */
 export async function lockWallet(trx: Conn, userId: number): Promise<void> {
-  await repo.lockUser(trx, userId);
+  await repo.lockWallet(trx, userId);
 }
 
 /**
@@ -55,7 +54,7 @@ export async function applyBalanceChange(trx: Conn, change: BalanceChange): Prom
     throw new Error(`a balance change must be a non-zero integer, got ${change.delta}`);
   }
   const idemKey = `${change.reason}:${change.ref}`;
-  await repo.lockUser(trx, change.userId);
+  await repo.lockWallet(trx, change.userId);
   const earlier = await repo.findLedgerByIdemKey(trx, idemKey);
   if (earlier) return { ok: true, balance: Number(earlier.balance_after), applied: false };
   const balance = await repo.addToBalance(trx, change.userId, change.delta);
