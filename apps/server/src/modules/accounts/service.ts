@@ -21,7 +21,6 @@ import { ruleError, sessionInvalid } from '../../platform/errors.ts';
 import { reencodeImage } from '../../platform/images.ts';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/tokens.ts';
 import { isPhoneAutoRegisterOn } from '../client-config/public.ts';
-import { sendSystemMessages } from '../messages/public.ts';
 import { type Membership, membershipOf } from '../vip/public.ts';
 import { balanceOf } from '../wallet/public.ts';
 import * as repo from './repository.ts';
@@ -108,32 +107,27 @@ function dummyHash(n: number): Promise<string> {
   return hash;
 }
 
-function welcomeMessages(deps: Deps) {
-  const { appTitle, currencyName } = deps.config;
-  return [
-    {
-      title: `欢迎来到${appTitle}`,
-      content: `注册成功！在这里可以玩游戏、看动漫、逛广场。充值${currencyName}可购买游戏和章节，开通会员可免费下载会员游戏。遇到问题请到「常见问题」查看或联系客服。`,
-    },
-  ];
-}
-
 interface NewUser {
   loginName: string;
   passwordHash: string | null;
   phone: string | null;
   name: string;
   inviteCode: string | undefined;
+  deviceId: string | undefined;
+  via: 'name' | 'phone';
 }
 
-/** Creates the user with a session and a welcome message, in one transaction; answers the account. */
+/**
+ * Creates the user with a session, in one transaction; answers the account. Whatever else a new
+ * account brings (the welcome message, invite rewards) hangs on `account.registered`, emitted in
+ * the same transaction.
+ */
 async function createUser(deps: Deps, values: NewUser): Promise<Account> {
   const now = deps.clock.now();
+  const inviteCode = values.inviteCode ? values.inviteCode.toUpperCase() : undefined;
   return deps.db.kysely.transaction().execute(async (trx) => {
     // An unknown invite code is ignored: the person still wants an account.
-    const invitedBy = values.inviteCode
-      ? await repo.findUserIdByInviteCode(trx, values.inviteCode.toUpperCase())
-      : null;
+    const invitedBy = inviteCode ? await repo.findUserIdByInviteCode(trx, inviteCode) : null;
     const id = await repo.insertUser(trx, {
       login_name: values.loginName,
       password_hash: values.passwordHash,
@@ -145,7 +139,14 @@ async function createUser(deps: Deps, values: NewUser): Promise<Account> {
       created_at: now,
       updated_at: now,
     });
-    await sendSystemMessages(trx, id, welcomeMessages(deps), now);
+    await deps.events.emit(trx, {
+      type: 'account.registered',
+      userId: id,
+      via: values.via,
+      ...(inviteCode ? { inviteCode } : {}),
+      ...(invitedBy !== null ? { invitedBy } : {}),
+      ...(values.deviceId ? { deviceId: values.deviceId } : {}),
+    });
     const token = await issueSession(trx, id, now);
     const user = await repo.findUserById(trx, id);
     if (!user) throw new Error('user vanished inside its own transaction');
@@ -181,6 +182,8 @@ export async function registerWithName(deps: Deps, body: RegisterBody): Promise<
       phone: null,
       name: DEFAULT_USER_NAME,
       inviteCode: body.inviteCode,
+      deviceId: body.deviceID,
+      via: 'name',
     });
   } catch (error) {
     if (isUniqueViolation(error, 'login_name')) throw ruleError(NAME_TAKEN);
@@ -228,6 +231,8 @@ export async function loginWithPhone(
       phone: body.phone,
       name: `${DEFAULT_USER_NAME}${body.phone.slice(-4)}`,
       inviteCode: body.inviteCode,
+      deviceId: body.deviceID,
+      via: 'phone',
     });
   } catch (error) {
     // The same phone registered by a parallel request: log in to that account instead.

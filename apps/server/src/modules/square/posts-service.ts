@@ -129,6 +129,7 @@ export async function createPost(deps: Deps, userId: number, body: CreatePostBod
       hot_score: postHotScore({ like_count: 0, comment_count: 0, created_at: now }),
       now,
     });
+    await deps.events.emit(trx, { type: 'square.postPublished', userId, postId });
     // Last in the transaction: the all-posts counter row is shared by every writer, so it is held briefly.
     await posts.addLivePosts(trx, new Map([[body.tagId, 1]]));
     return postId;

@@ -311,6 +311,14 @@ export async function handleNotify(
     });
     if (!credit.ok) throw new Error('a credit cannot be refused');
     await repo.moveOrder(trx, order.order_no, 'paid', 'credited', { credited_at: now });
+    if (credit.applied) {
+      await deps.events.emit(trx, {
+        type: 'wallet.rechargeCredited',
+        userId: Number(order.user_id),
+        orderId: order.order_no,
+        diamonds: order.diamonds,
+      });
+    }
     return { ok: true, credited: credit.applied };
   });
 }
