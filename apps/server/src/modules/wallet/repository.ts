@@ -12,13 +12,22 @@ type NewLedgerRow = Omit<CoinLedgerTable, 'id' | 'note'> & { note: string };
  * cannot race. SQLite runs one transaction at a time already.
  */
 export async function lockWallet(db: Conn, userId: number): Promise<void> {
-  await db
-    .insertInto('wallets')
-    .values({ user_id: userId })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
-  if (!onPostgres(db)) return;
-  await db.selectFrom('wallets').select('user_id').where('user_id', '=', userId).forUpdate().execute();
+  const insertIfMissing = () =>
+    db
+      .insertInto('wallets')
+      .values({ user_id: userId })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  if (!onPostgres(db)) {
+    await insertIfMissing();
+    return;
+  }
+  const lockRow = () =>
+    db.selectFrom('wallets').select('user_id').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+  // The row exists for anyone who ever had diamonds: one statement then, as before wallets had a table.
+  if (await lockRow()) return;
+  await insertIfMissing();
+  await lockRow();
 }
 
 export async function findLedgerByIdemKey(db: Conn, idemKey: string) {
