@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { ErrorCode, type Page, toPage } from '@ld/contract/envelope';
 import {
   type DownloadAnswer,
@@ -162,11 +161,11 @@ export async function downloadGame(
   return { url, charged, coinNum };
 }
 
-/** The file behind a signed link, or 403 when the link is not ours or its time has passed. */
+/** The stored package behind a signed link, or 403 when the link is not ours or its time has passed. */
 export async function openPackage(
   deps: Deps,
   link: { gameId: number; platformType: PlatformTypeValue; uid: string; expires: string; sig: string },
-): Promise<{ file: string; filename: string; contentType: string }> {
+): Promise<{ key: string; filename: string; contentType: string }> {
   const valid = await isPackageLinkValid(deps.db, { ...link, now: deps.clock.now() });
   if (!valid) throw new AppError(ErrorCode.forbidden, '下载链接无效或已过期，请回到游戏页重新点击下载', 403);
   const game = await repo.findGameById(deps.db.kysely, link.gameId);
@@ -174,7 +173,7 @@ export async function openPackage(
   if (!game || !relative) throw notFound('安装包');
   const isAndroid = link.platformType === PlatformType.android;
   return {
-    file: path.join(deps.storage.root, relative),
+    key: relative,
     filename: `${game.name}-${game.version}.${isAndroid ? 'apk' : 'ipa'}`,
     contentType: isAndroid ? 'application/vnd.android.package-archive' : 'application/octet-stream',
   };

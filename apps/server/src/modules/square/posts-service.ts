@@ -10,6 +10,7 @@ import {
 import type { Conn } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound, ruleError } from '../../platform/errors.ts';
+import { keyOfUrl } from '../../platform/storage.ts';
 import { profilesOf } from '../accounts/public.ts';
 import type { FeedOrder } from './cursor.ts';
 import * as follows from './follows-repository.ts';
@@ -114,7 +115,8 @@ export async function createPost(deps: Deps, userId: number, body: CreatePostBod
   const db = deps.db.kysely;
   if (!(await tags.findTag(db, body.tagId))) throw badInput('tagId', '话题不存在，请重新选择');
   for (const url of body.images) {
-    if (!(await deps.storage.exists(url.slice('/uploads/'.length)))) {
+    const key = keyOfUrl(url);
+    if (key === null || !(await deps.storage.exists(key))) {
       throw badInput('images', '图片不存在或已过期，请重新上传');
     }
   }
