@@ -18,21 +18,21 @@ export interface LedgerCheck {
 export async function checkLedger(db: Db, userIds: number[]): Promise<LedgerCheck> {
   const one = async <T>(query: RawBuilder<T>) => (await query.execute(db.kysely)).rows[0];
   const mismatched = await one<{ n: number }>(sql`
-    select count(*) as n from users u
-    where u.coin_num <> coalesce((select sum(l.delta) from coin_ledger l where l.user_id = u.id), 0)
-       or u.coin_num <> coalesce((select l.balance_after from coin_ledger l where l.user_id = u.id order by l.id desc limit 1), 0)`);
+    select count(*) as n from users u left join wallets w on w.user_id = u.id
+    where coalesce(w.coin_num, 0) <> coalesce((select sum(l.delta) from coin_ledger l where l.user_id = u.id), 0)
+       or coalesce(w.coin_num, 0) <> coalesce((select l.balance_after from coin_ledger l where l.user_id = u.id order by l.id desc limit 1), 0)`);
   const negative = await one<{ n: number }>(sql`
-    select (select count(*) from users where coin_num < 0) + (select count(*) from coin_ledger where balance_after < 0) as n`);
+    select (select count(*) from wallets where coin_num < 0) + (select count(*) from coin_ledger where balance_after < 0) as n`);
   const unpaid = await one<{ n: number }>(sql`
-    select count(*) as n from game_purchases p
-    where (select count(*) from coin_ledger l where l.reason = 'game' and l.ref = cast(p.id as varchar(64)) and l.user_id = p.user_id and l.delta = -p.price) <> 1`);
+    select count(*) as n from purchases p
+    where p.kind = 'game' and (select count(*) from coin_ledger l where l.reason = 'game' and l.ref = cast(p.id as varchar(64)) and l.user_id = p.user_id and l.delta = -p.price) <> 1`);
   const ids = sql.join(userIds);
   const flows = await one<{ purchases: number; spent: number; granted: number; balances: number }>(sql`
     select
-      (select count(*) from game_purchases where user_id in (${ids})) as purchases,
-      (select coalesce(sum(price), 0) from game_purchases where user_id in (${ids})) as spent,
+      (select count(*) from purchases where kind = 'game' and user_id in (${ids})) as purchases,
+      (select coalesce(sum(price), 0) from purchases where kind = 'game' and user_id in (${ids})) as spent,
       (select coalesce(sum(delta), 0) from coin_ledger where reason = 'gift' and user_id in (${ids})) as granted,
-      (select coalesce(sum(coin_num), 0) from users where id in (${ids})) as balances`);
+      (select coalesce(sum(coin_num), 0) from wallets where user_id in (${ids})) as balances`);
   return {
     mismatched: Number(mismatched.n),
     negative: Number(negative.n),

@@ -3,7 +3,7 @@ import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from '@ld/contract/validatio
 import type { Db } from '@ld/server/src/db/database.ts';
 import * as accounts from '@ld/server/src/modules/accounts/repository.ts';
 import * as games from '@ld/server/src/modules/games/repository.ts';
-import { grantDiamonds } from '@ld/server/src/modules/wallet/service.ts';
+import { grantDiamonds } from '@ld/server/src/modules/wallet/public.ts';
 import { systemClock } from '@ld/server/src/platform/clock.ts';
 import { hashToken, newToken } from '@ld/server/src/platform/tokens.ts';
 
@@ -43,7 +43,6 @@ export async function fundedBuyers(db: Db, count: number, funding: number): Prom
         phone: null,
         name: `压测用户${i}`,
         avatar: null,
-        exp_time: null,
         invite_code: randomInviteCode(),
         invited_by: null,
         created_at: now,

@@ -13,6 +13,7 @@ import { modules } from './modules/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Deps } from './platform/deps.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
+import { createEventBus } from './platform/events.ts';
 import { MAX_IMAGE_BYTES } from './platform/images.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sms: new ConsoleSmsProvider(app.log, config.devInbox),
     storage: createDiskStorage(path.join(config.dataDir, 'uploads')),
     redis,
+    events: createEventBus(),
   };
   app.decorate('deps', deps);
   app.decorateRequest('user', null);

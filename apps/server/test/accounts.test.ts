@@ -1,5 +1,6 @@
 import { type Account, accountSchema, userStatusSchema } from '@ld/contract/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setMembership } from '../src/modules/vip/repository.ts';
 import {
   type Answer,
   createTestApp,
@@ -9,6 +10,7 @@ import {
   registerUser,
   type TestApp,
 } from './helpers/app.ts';
+import { fund } from './helpers/money.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -267,12 +269,9 @@ describeDialects('accounts', (dialect) => {
     it('is a member only while levelType >= 1 and expTime is in the future', async () => {
       const account = await registerUser(t.app);
       const now = t.clock.now();
+      await fund(t, Number(account.uid), 88);
       const set = (level: number, exp: number | null) =>
-        t.deps.db.kysely
-          .updateTable('users')
-          .set({ level_type: level, exp_time: exp, coin_num: 88 })
-          .where('id', '=', Number(account.uid))
-          .execute();
+        setMembership(t.deps.db.kysely, Number(account.uid), { levelType: level, expTime: exp, now });
       await set(1, now + DAY);
       const member = await me(account);
       expect(member.data).toMatchObject({

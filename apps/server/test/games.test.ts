@@ -285,9 +285,10 @@ describeDialects('games', (dialect) => {
       expect(ledger.reduce((sum, r) => sum + Number(r.delta), 0)).toBe(0);
       expect(ledger.every((r) => Number(r.balance_after) >= 0)).toBe(true);
       const purchases = await t.deps.db.kysely
-        .selectFrom('game_purchases')
+        .selectFrom('purchases')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('user_id', '=', user.id)
+        .where('kind', '=', 'game')
         .executeTakeFirstOrThrow();
       expect(Number(purchases.n)).toBe(100);
     });

@@ -3,6 +3,10 @@ import { configPageSchema } from '@ld/contract/client-config';
 import { bulletinSchema } from '@ld/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccounts } from '../src/modules/accounts/seed.ts';
+import { seedBulletins } from '../src/modules/bulletins/seed.ts';
+import { seedClientConfig } from '../src/modules/client-config/seed.ts';
+import { seedMessages } from '../src/modules/messages/seed.ts';
+import { seedSupport } from '../src/modules/support/seed.ts';
 import {
   call,
   createTestApp,
@@ -315,7 +319,9 @@ describeDialects('demo seed', (dialect) => {
 
   // How fast seeding runs is for `npm run bench`, not for a test on a busy machine.
   it('seeds a demo account that logs in, with an inbox, a bulletin, the FAQ and the config', async () => {
-    await seedAccounts(t.deps);
+    // Each module seeds its own tables: the account, its inbox, the bulletin, the FAQ, the config.
+    for (const seed of [seedAccounts, seedMessages, seedBulletins, seedSupport, seedClientConfig])
+      await seed(t.deps);
 
     const login = await postForm<Account>(t.app, '/api/user/login', {
       loginName: 'demo',

@@ -89,8 +89,8 @@ describeDialects('square sensitive words and uploads', (dialect) => {
     const answer = await upload(t.app, alice, await pngBytes(2400, 1200));
     expect(answer.code).toBe(0);
     expect(answer.data.url).toMatch(/^\/uploads\/posts\/[0-9a-f]{24}\.webp$/);
-    const stored = path.join(t.deps.storage.root, answer.data.url.slice('/uploads/'.length));
-    const meta = await sharp(fs.readFileSync(stored)).metadata();
+    const stored = await t.deps.storage.read(answer.data.url.slice('/uploads/'.length));
+    const meta = await sharp(stored!).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 800 });
     const served = await t.app.inject({ method: 'GET', url: answer.data.url });
     expect(served.statusCode).toBe(200);
@@ -118,7 +118,7 @@ describeDialects('square sensitive words and uploads', (dialect) => {
       Buffer.concat([await pngBytes(), Buffer.alloc(5 * 1024 * 1024)]),
     );
     expect(tooBig.status).toBe(413);
-    expect(fs.readdirSync(path.join(t.deps.storage.root, 'posts'))).toHaveLength(1);
+    expect(fs.readdirSync(path.join(t.deps.config.dataDir, 'uploads', 'posts'))).toHaveLength(1);
   });
   it('limits writes and uploads per address with 429 and the wait', async () => {
     const postId = await newPost(t.app, alice, '限流测试', tagId);

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@ld/contract/envelope';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { membershipOf } from '../src/modules/vip/public.ts';
 import { seedVipPlans } from '../src/modules/vip/seed.ts';
 import { createTestApp, describeDialects, postForm, type TestApp } from './helpers/app.ts';
 import { balanceOf, createUser, ledgerOf } from './helpers/money.ts';
@@ -77,12 +78,11 @@ describeDialects('membership', (dialect) => {
     expect(res.msg).toBe('当前蓝钻余额不足，请先充值后再继续');
     expect(res.data).toEqual({ coinNum: 299, price: 300 });
     expect(await balanceOf(t, user.id)).toBe(299);
-    const row = await t.deps.db.kysely
-      .selectFrom('users')
-      .select(['level_type', 'exp_time'])
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ level_type: 0, exp_time: null });
+    expect(await membershipOf(t.deps.db.kysely, user.id, t.clock.now())).toEqual({
+      isMember: false,
+      levelType: 0,
+      expTime: null,
+    });
     expect(
       await t.deps.db.kysely.selectFrom('vip_orders').selectAll().where('user_id', '=', user.id).execute(),
     ).toEqual([]);

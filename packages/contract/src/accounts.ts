@@ -51,8 +51,19 @@ export const userStatusSchema = z.object({
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
 const inviteCode = optionalText(z.string({ error: '邀请码须为文本' }).trim().max(32, '邀请码最多 32 位'));
+/** The device signing up (device init's deviceID), so an invite pays once per device (DESIGN §14). */
+const deviceID = optionalText(
+  z
+    .string({ error: 'deviceID 须为文本' })
+    .regex(/^[A-Za-z0-9-]{8,64}$/, 'deviceID 须为 8-64 位字母、数字或 -'),
+);
 
-export const registerBody = z.object({ loginName: loginNameSchema, password: passwordSchema, inviteCode });
+export const registerBody = z.object({
+  loginName: loginNameSchema,
+  password: passwordSchema,
+  inviteCode,
+  deviceID,
+});
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.object({
@@ -69,7 +80,7 @@ export const smsCodeBody = z.object({
 });
 export type SmsCodeBody = z.infer<typeof smsCodeBody>;
 
-export const phoneLoginBody = z.object({ phone: phoneSchema, code: smsCodeSchema, inviteCode });
+export const phoneLoginBody = z.object({ phone: phoneSchema, code: smsCodeSchema, inviteCode, deviceID });
 export type PhoneLoginBody = z.infer<typeof phoneLoginBody>;
 
 export const bindBody = z.object({ phone: phoneSchema, code: smsCodeSchema });

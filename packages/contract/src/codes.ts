@@ -17,6 +17,8 @@ export const ErrorCode = {
   forbidden: 403,
   /** Unknown path or id (HTTP 404). */
   notFound: 404,
+  /** A file's Range header is malformed or outside the file (HTTP 416; Content-Range names the size). */
+  rangeNotSatisfiable: 416,
   /** Too many requests (HTTP 429); `msg` says how long to wait. */
   tooMany: 429,
   /** Server fault (HTTP 500); the message never carries internals. */

@@ -27,15 +27,36 @@ export const payInfoAnswer = z.object({
 });
 export type PayInfo = z.infer<typeof payInfoAnswer>;
 
-/** Why a balance changed; each row of the ledger carries one. */
-export const ledgerReasons = ['recharge', 'game', 'vip', 'gift'] as const;
-export type LedgerReason = (typeof ledgerReasons)[number];
-export const LEDGER_REASON_TEXT: Record<LedgerReason, string> = {
-  recharge: '充值',
+/**
+ * Things bought once with diamonds (DESIGN §7, §13): a purchase is keyed by (user, kind, ref) and
+ * charged once. The kind is also the ledger reason of its charge, so its text is the ledger's.
+ * Adding a kind is one line here (names fit the ledger's 16-character reason column).
+ */
+export const PURCHASE_KIND_TEXT = {
   game: '购买游戏',
+  chapter: '购买章节',
+  episode: '购买剧集',
+  video: '购买视频',
+} as const;
+export type PurchaseKind = keyof typeof PURCHASE_KIND_TEXT;
+export const purchaseKinds = Object.keys(PURCHASE_KIND_TEXT) as [PurchaseKind, ...PurchaseKind[]];
+
+/**
+ * Why a balance changed; each row of the ledger carries one, and the statement shows
+ * `text：note` (e.g. 签到：第3天). Adding a reason is one line here.
+ */
+export const LEDGER_REASON_TEXT = {
+  recharge: '充值',
   vip: '开通会员',
   gift: '系统赠送',
-};
+  ...PURCHASE_KIND_TEXT,
+} as const;
+export type LedgerReason = keyof typeof LEDGER_REASON_TEXT;
+export const ledgerReasons = Object.keys(LEDGER_REASON_TEXT) as [LedgerReason, ...LedgerReason[]];
+
+/** The statement's text of a ledger row: the reason, then the note when there is one. */
+export const ledgerText = (reason: LedgerReason, note: string): string =>
+  note ? `${LEDGER_REASON_TEXT[reason]}：${note}` : LEDGER_REASON_TEXT[reason];
 
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),

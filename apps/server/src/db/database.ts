@@ -7,6 +7,13 @@ import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/**
+ * A connection or a transaction: what every repository and public module function takes first.
+ * (`Transaction<Database>` is a `Kysely<Database>`, so one name covers both.)
+ */
+export type Conn = Kysely<Database>;
+
+/** The open database: its connection, which dialect it speaks, and how to close it. */
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;

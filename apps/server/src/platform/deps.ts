@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from './clock.ts';
+import type { EventBus } from './events.ts';
 import type { SmsProvider } from './sms/provider.ts';
 import type { Storage } from './storage.ts';
 
@@ -13,6 +14,8 @@ export interface Deps {
   sms: SmsProvider;
   storage: Storage;
   redis: Redis | null;
+  /** Domain events: modules add handlers when their plugin registers; services emit in their transactions. */
+  events: EventBus;
 }
 
 declare module 'fastify' {

@@ -2,21 +2,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { notFound } from './errors.ts';
+import { sendStoredFile } from './send-stored-file.ts';
+import { isValidKey, UPLOADS_PREFIX } from './storage.ts';
+
+/** Folders of the storage that are never public: game packages leave only through signed links. */
+const PRIVATE_FOLDERS = ['packages/'];
 
 /**
- * Serves uploads and the built SPA from the same process. Hashed assets are cached for a
- * year; index.html never is; any other GET that wants HTML falls back to index.html.
+ * Serves uploads (through storage, with ranges) and the built SPA from the same process. Uploads
+ * have random names, so they are cached for a week; hashed assets for a year; index.html never;
+ * any other GET that wants HTML falls back to index.html.
  */
 export async function installWeb(app: FastifyInstance): Promise<void> {
   const { config, storage } = app.deps;
-  fs.mkdirSync(storage.root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: storage.root,
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '7d',
-    // Game packages leave only through their signed link (DESIGN §6), never by their storage path.
-    allowedPath: (pathname) => !pathname.startsWith('/packages/'),
+  app.get(`${UPLOADS_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    if (!isValidKey(key) || PRIVATE_FOLDERS.some((folder) => key.startsWith(folder))) {
+      throw notFound('文件');
+    }
+    return sendStoredFile(storage, request, reply, key, { cacheControl: 'public, max-age=604800' });
   });
 
   const dist = config.webDist;

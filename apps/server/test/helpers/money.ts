@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { insertGame, insertType } from '../../src/modules/games/repository.ts';
 import { insertCodes, insertPack } from '../../src/modules/gifts/repository.ts';
-import { grantDiamonds } from '../../src/modules/wallet/service.ts';
+import { setMembership } from '../../src/modules/vip/repository.ts';
+import { grantDiamonds, balanceOf as walletBalanceOf } from '../../src/modules/wallet/public.ts';
 import { hashToken, newToken } from '../../src/platform/tokens.ts';
 import type { TestApp } from './app.ts';
 
@@ -30,8 +31,6 @@ export async function createUser(
       phone: null,
       name: '测试玩家',
       avatar: null,
-      level_type: opts.levelType ?? 0,
-      exp_time: opts.expTime ?? null,
       invite_code: `T${randomBytes(6).toString('hex')}`.slice(0, 16),
       invited_by: null,
       created_at: now,
@@ -50,6 +49,13 @@ export async function createUser(
       last_used_at: now,
     })
     .execute();
+  if (opts.levelType !== undefined || opts.expTime !== undefined) {
+    await setMembership(t.deps.db.kysely, row.id, {
+      levelType: opts.levelType ?? 0,
+      expTime: opts.expTime ?? null,
+      now,
+    });
+  }
   if (opts.coins) await fund(t, row.id, opts.coins);
   return { id: row.id, uid: String(row.id), token } satisfies TestUser;
 }
@@ -58,21 +64,17 @@ let grants = 0;
 /** Credits diamonds through the wallet service, as a reward would. */
 export async function fund(t: TestApp, userId: number, amount: number): Promise<number> {
   grants += 1;
-  return grantDiamonds(t.deps, {
+  const granted = await grantDiamonds(t.deps, {
     userId,
     amount,
     reason: 'gift',
     ref: `test-${grants}-${randomBytes(4).toString('hex')}`,
   });
+  return granted.balance;
 }
 
 export async function balanceOf(t: TestApp, userId: number): Promise<number> {
-  const row = await t.deps.db.kysely
-    .selectFrom('users')
-    .select('coin_num')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.coin_num);
+  return walletBalanceOf(t.deps.db.kysely, userId);
 }
 
 export async function ledgerOf(t: TestApp, userId: number) {

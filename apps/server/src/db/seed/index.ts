@@ -1,16 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 import { seedAccounts } from '../../modules/accounts/seed.ts';
+import { seedBulletins } from '../../modules/bulletins/seed.ts';
+import { seedClientConfig } from '../../modules/client-config/seed.ts';
 import { seedGames } from '../../modules/games/seed.ts';
 import { seedGifts } from '../../modules/gifts/seed.ts';
+import { seedMessages } from '../../modules/messages/seed.ts';
 import { seedSquare } from '../../modules/square/seed.ts';
+import { seedSupport } from '../../modules/support/seed.ts';
 import { seedVipPlans } from '../../modules/vip/seed.ts';
 import { seedWallet } from '../../modules/wallet/seed.ts';
 import type { Deps } from '../../platform/deps.ts';
 
-/** Demo content per domain, in dependency order; each one writes only its own tables. */
-const seeds: Array<{ name: string; run: (deps: Deps) => Promise<void> }> = [
+/**
+ * Demo content per module, in dependency order. Each writes only its own module's tables and
+ * reaches others through their public.ts (docs/decisions/0016-module-boundaries.md).
+ */
+export const seeds: Array<{ name: string; run: (deps: Deps) => Promise<void> }> = [
   { name: 'accounts', run: seedAccounts },
+  { name: 'messages', run: seedMessages },
+  { name: 'bulletins', run: seedBulletins },
+  { name: 'support', run: seedSupport },
+  { name: 'client-config', run: seedClientConfig },
   { name: 'games', run: seedGames },
   { name: 'wallet', run: seedWallet },
   { name: 'vip', run: seedVipPlans },

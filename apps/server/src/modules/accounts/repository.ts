@@ -1,8 +1,6 @@
-import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { Conn } from '../../db/database.ts';
 import type { SmsCodesTable, UsersTable } from './tables.ts';
-
-type Conn = Kysely<Database> | Transaction<Database>;
 
 // Users
 
@@ -26,6 +24,24 @@ export const loginNameExists = async (db: Conn, loginName: string) =>
 export const inviteCodeExists = async (db: Conn, inviteCode: string) =>
   (await db.selectFrom('users').select('id').where('invite_code', '=', inviteCode).executeTakeFirst()) !==
   undefined;
+
+export const userIdExists = async (db: Conn, id: number) =>
+  (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+/** Name and avatar of each user that exists among `ids`. */
+export const listProfiles = (db: Conn, ids: number[]) =>
+  db.selectFrom('users').select(['id', 'name', 'avatar']).where('id', 'in', ids).execute();
+
+export const listOldestUserIds = async (db: Conn, limit: number) =>
+  (await db.selectFrom('users').select('id').orderBy('id').limit(limit).execute()).map((r) => r.id);
+
+export const listInviteCodes = async (db: Conn) =>
+  (await db.selectFrom('users').select('invite_code').execute()).map((r) => r.invite_code);
+
+export async function insertUsers(db: Conn, rows: Insertable<UsersTable>[]): Promise<Map<string, number>> {
+  const inserted = await db.insertInto('users').values(rows).returning(['id', 'login_name']).execute();
+  return new Map(inserted.map((r) => [r.login_name, r.id]));
+}
 
 export async function insertUser(db: Conn, values: Insertable<UsersTable>): Promise<number> {
   const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
@@ -79,11 +95,7 @@ export async function deleteOtherSessions(db: Conn, userId: number, keepSessionI
  * Serialises SMS sends for one phone until the transaction ends, so the per-phone limits hold
  * when several server processes share PostgreSQL. SQLite already runs one writer at a time.
  */
-export async function lockPhone(
-  trx: Transaction<Database>,
-  phone: string,
-  isPostgres: boolean,
-): Promise<void> {
+export async function lockPhone(trx: Conn, phone: string, isPostgres: boolean): Promise<void> {
   if (isPostgres) await sql`select pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`.execute(trx);
 }
 

@@ -11,23 +11,23 @@ import {
   type UserStatus,
 } from '@ld/contract/accounts';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH, maskPhone } from '@ld/contract/validation';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { Conn } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Database } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { toIsoOrNull } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { ruleError, sessionInvalid } from '../../platform/errors.ts';
 import { reencodeImage } from '../../platform/images.ts';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/tokens.ts';
-import { isPhoneAutoRegisterOn } from '../client-config/service.ts';
-import { sendSystemMessages } from '../messages/service.ts';
+import { isPhoneAutoRegisterOn } from '../client-config/public.ts';
+import { type Membership, membershipOf } from '../vip/public.ts';
+import { balanceOf } from '../wallet/public.ts';
 import * as repo from './repository.ts';
 import { consumeSmsCode } from './sms-codes.ts';
 import type { UsersTable } from './tables.ts';
 
 type User = Selectable<UsersTable>;
-type Conn = Kysely<Database> | Transaction<Database>;
 
 const AVATAR_SIDE = 256;
 const LOGIN_FAILED = '用户名或密码错误';
@@ -51,7 +51,7 @@ function toAccount(user: User, token: string, isNew: boolean): Account {
   };
 }
 
-function toStatus(user: User, now: number): UserStatus {
+function toStatus(user: User, coinNum: number, membership: Membership): UserStatus {
   return {
     uid: String(user.id),
     loginName: user.login_name,
@@ -61,10 +61,10 @@ function toStatus(user: User, now: number): UserStatus {
     avatar: user.avatar,
     phone: user.phone ? maskPhone(user.phone) : null,
     inviteCode: user.invite_code,
-    coinNum: user.coin_num,
-    levelType: user.level_type,
-    expTime: toIsoOrNull(user.exp_time),
-    isMember: user.level_type >= 1 && user.exp_time !== null && user.exp_time > now,
+    coinNum,
+    levelType: membership.levelType,
+    expTime: toIsoOrNull(membership.expTime),
+    isMember: membership.isMember,
     needBind: user.phone ? 0 : 1,
   };
 }
@@ -107,45 +107,46 @@ function dummyHash(n: number): Promise<string> {
   return hash;
 }
 
-function welcomeMessages(deps: Deps) {
-  const { appTitle, currencyName } = deps.config;
-  return [
-    {
-      title: `欢迎来到${appTitle}`,
-      content: `注册成功！在这里可以玩游戏、看动漫、逛广场。充值${currencyName}可购买游戏和章节，开通会员可免费下载会员游戏。遇到问题请到「常见问题」查看或联系客服。`,
-    },
-  ];
-}
-
 interface NewUser {
   loginName: string;
   passwordHash: string | null;
   phone: string | null;
   name: string;
   inviteCode: string | undefined;
+  deviceId: string | undefined;
+  via: 'name' | 'phone';
 }
 
-/** Creates the user with a session and a welcome message, in one transaction; answers the account. */
+/**
+ * Creates the user with a session, in one transaction; answers the account. Whatever else a new
+ * account brings (the welcome message, invite rewards) hangs on `account.registered`, emitted in
+ * the same transaction.
+ */
 async function createUser(deps: Deps, values: NewUser): Promise<Account> {
   const now = deps.clock.now();
+  const inviteCode = values.inviteCode ? values.inviteCode.toUpperCase() : undefined;
   return deps.db.kysely.transaction().execute(async (trx) => {
     // An unknown invite code is ignored: the person still wants an account.
-    const invitedBy = values.inviteCode
-      ? await repo.findUserIdByInviteCode(trx, values.inviteCode.toUpperCase())
-      : null;
+    const invitedBy = inviteCode ? await repo.findUserIdByInviteCode(trx, inviteCode) : null;
     const id = await repo.insertUser(trx, {
       login_name: values.loginName,
       password_hash: values.passwordHash,
       phone: values.phone,
       name: values.name,
       avatar: null,
-      exp_time: null,
       invite_code: await unusedInviteCode(trx),
       invited_by: invitedBy,
       created_at: now,
       updated_at: now,
     });
-    await sendSystemMessages(trx, id, welcomeMessages(deps), now);
+    await deps.events.emit(trx, {
+      type: 'account.registered',
+      userId: id,
+      via: values.via,
+      ...(inviteCode ? { inviteCode } : {}),
+      ...(invitedBy !== null ? { invitedBy } : {}),
+      ...(values.deviceId ? { deviceId: values.deviceId } : {}),
+    });
     const token = await issueSession(trx, id, now);
     const user = await repo.findUserById(trx, id);
     if (!user) throw new Error('user vanished inside its own transaction');
@@ -181,6 +182,8 @@ export async function registerWithName(deps: Deps, body: RegisterBody): Promise<
       phone: null,
       name: DEFAULT_USER_NAME,
       inviteCode: body.inviteCode,
+      deviceId: body.deviceID,
+      via: 'name',
     });
   } catch (error) {
     if (isUniqueViolation(error, 'login_name')) throw ruleError(NAME_TAKEN);
@@ -228,6 +231,8 @@ export async function loginWithPhone(
       phone: body.phone,
       name: `${DEFAULT_USER_NAME}${body.phone.slice(-4)}`,
       inviteCode: body.inviteCode,
+      deviceId: body.deviceID,
+      via: 'phone',
     });
   } catch (error) {
     // The same phone registered by a parallel request: log in to that account instead.
@@ -284,8 +289,15 @@ export async function logout(deps: Deps, auth: AuthUser): Promise<void> {
   await repo.deleteSession(deps.db.kysely, auth.sessionId);
 }
 
+/** The profile with the balance (wallet) and membership (vip) of the caller. */
 export async function userStatus(deps: Deps, userId: number): Promise<UserStatus> {
-  return toStatus(await userOf(deps, userId), deps.clock.now());
+  const db = deps.db.kysely;
+  const [user, coinNum, membership] = await Promise.all([
+    userOf(deps, userId),
+    balanceOf(db, userId),
+    membershipOf(db, userId, deps.clock.now()),
+  ]);
+  return toStatus(user, coinNum, membership);
 }
 
 export async function updateInfo(deps: Deps, userId: number, body: UpdateInfoBody): Promise<UserStatus> {

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Conn = Kysely<Database> | Transaction<Database>;
+import type { Conn } from '../../db/database.ts';
 
 export const listConfigRows = (db: Conn) =>
   db.selectFrom('client_config').select(['key', 'value']).orderBy('key').execute();

@@ -1,8 +1,6 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { ChannelVisitsTable } from '../accounts/tables.ts';
-
-type Conn = Kysely<Database> | Transaction<Database>;
+import type { Insertable } from 'kysely';
+import type { Conn } from '../../db/database.ts';
+import type { ChannelVisitsTable } from './tables.ts';
 
 export interface DeviceSeen {
   deviceId: string;

@@ -1,10 +1,8 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { type Insertable, sql } from 'kysely';
+import type { Conn } from '../../db/database.ts';
 import type { GamesTable } from './tables.ts';
 
-type Db = Kysely<Database>;
-
-export async function listTypes(db: Db) {
+export async function listTypes(db: Conn) {
   return db.selectFrom('game_types').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
 }
 
@@ -16,7 +14,7 @@ export interface GameFilter {
 /** `%` and `_` in a keyword are literal characters, not wildcards. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function filtered(db: Db, filter: GameFilter) {
+function filtered(db: Conn, filter: GameFilter) {
   let query = db.selectFrom('games').innerJoin('game_types', 'game_types.id', 'games.type_id');
   if (filter.typeId !== undefined) query = query.where('games.type_id', '=', filter.typeId);
   if (filter.keyword) {
@@ -29,7 +27,7 @@ function filtered(db: Db, filter: GameFilter) {
   return query;
 }
 
-export async function listGames(db: Db, filter: GameFilter, offset: number, limit: number) {
+export async function listGames(db: Conn, filter: GameFilter, offset: number, limit: number) {
   return filtered(db, filter)
     .selectAll('games')
     .select('game_types.name as type_name')
@@ -40,14 +38,14 @@ export async function listGames(db: Db, filter: GameFilter, offset: number, limi
     .execute();
 }
 
-export async function countGames(db: Db, filter: GameFilter): Promise<number> {
+export async function countGames(db: Conn, filter: GameFilter): Promise<number> {
   const row = await filtered(db, filter)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function findGameByAppId(db: Db, appId: number) {
+export async function findGameByAppId(db: Conn, appId: number) {
   return db
     .selectFrom('games')
     .innerJoin('game_types', 'game_types.id', 'games.type_id')
@@ -57,7 +55,7 @@ export async function findGameByAppId(db: Db, appId: number) {
     .executeTakeFirst();
 }
 
-export async function findGameById(db: Db, gameId: number) {
+export async function findGameById(db: Conn, gameId: number) {
   return db
     .selectFrom('games')
     .innerJoin('game_types', 'game_types.id', 'games.type_id')
@@ -67,32 +65,16 @@ export async function findGameById(db: Db, gameId: number) {
     .executeTakeFirst();
 }
 
-export async function purchasedGameIds(db: Db, userId: number, gameIds: number[]): Promise<Set<number>> {
-  if (gameIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('game_purchases')
-    .select('game_id')
-    .where('user_id', '=', userId)
-    .where('game_id', 'in', gameIds)
-    .execute();
-  return new Set(rows.map((r) => Number(r.game_id)));
+export async function listCards(db: Conn, gameIds: number[]) {
+  return db.selectFrom('games').select(['id', 'app_id', 'name', 'icon']).where('id', 'in', gameIds).execute();
 }
 
-/** Records a purchase; answers its id, or null when the user already owns the game. */
-export async function insertPurchase(
-  db: Db,
-  row: { user_id: number; game_id: number; price: number; created_at: number },
-): Promise<number | null> {
-  const inserted = await db
-    .insertInto('game_purchases')
-    .values(row)
-    .onConflict((oc) => oc.columns(['user_id', 'game_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted ? inserted.id : null;
+export async function findIdByAppId(db: Conn, appId: number): Promise<number | null> {
+  const row = await db.selectFrom('games').select('id').where('app_id', '=', appId).executeTakeFirst();
+  return row?.id ?? null;
 }
 
-export async function countDownload(db: Db, gameId: number): Promise<void> {
+export async function countDownload(db: Conn, gameId: number): Promise<void> {
   await db
     .updateTable('games')
     .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
@@ -100,15 +82,7 @@ export async function countDownload(db: Db, gameId: number): Promise<void> {
     .execute();
 }
 
-export async function getMembership(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['coin_num', 'level_type', 'exp_time'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-}
-
-export async function insertType(db: Db, name: string, sort: number): Promise<number> {
+export async function insertType(db: Conn, name: string, sort: number): Promise<number> {
   const row = await db
     .insertInto('game_types')
     .values({ name, sort })
@@ -117,13 +91,13 @@ export async function insertType(db: Db, name: string, sort: number): Promise<nu
   return row.id;
 }
 
-export async function insertGame(db: Db, row: Insertable<GamesTable>): Promise<number> {
+export async function insertGame(db: Conn, row: Insertable<GamesTable>): Promise<number> {
   const inserted = await db.insertInto('games').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
 }
 
 export async function setGameMedia(
-  db: Db,
+  db: Conn,
   gameId: number,
   media: Pick<GamesTable, 'icon' | 'screenshots' | 'android_package' | 'ios_package'>,
 ): Promise<void> {

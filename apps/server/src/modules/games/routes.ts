@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { envelopeOf } from '@ld/contract/envelope';
 import {
   downloadAnswer,
@@ -17,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
-import { notFound } from '../../platform/errors.ts';
+import { sendStoredFile } from '../../platform/send-stored-file.ts';
 import * as games from './service.ts';
 
 export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -100,18 +99,13 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
         platformType: request.params.platformType as PlatformTypeValue,
         ...request.query,
       });
-      const stat = await fs.promises.stat(found.file).catch(() => null);
-      if (!stat?.isFile()) throw notFound('安装包');
-      const asciiName = found.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-      return reply
-        .header(
-          'Content-Disposition',
-          `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(found.filename)}`,
-        )
-        .header('Content-Length', stat.size)
-        .header('Cache-Control', 'private, no-store')
-        .type(found.contentType)
-        .send(fs.createReadStream(found.file));
+      // Through storage, with ranges, so an interrupted download resumes where it stopped.
+      return sendStoredFile(deps.storage, request, reply, found.key, {
+        cacheControl: 'private, no-store',
+        contentType: found.contentType,
+        downloadName: found.filename,
+        what: '安装包',
+      });
     },
   );
 };

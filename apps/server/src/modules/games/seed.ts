@@ -44,8 +44,8 @@ async function mediaFor(deps: Deps, gameId: number, index: number, game: SeedGam
   const screenshotUrls = await Promise.all(
     pictures.map((bytes, k) => deps.storage.put(`games/${gameId}/shot-${k + 1}.webp`, bytes)),
   );
-  // Packages sit under an unguessable folder: uploads are served statically, and a package must be
-  // reachable only through a signed link (docs/decisions/0003-games-and-money.md).
+  // A package is reachable only through a signed link: /uploads/ never serves `packages/` (0019),
+  // and the unguessable folder is a second line (docs/decisions/0003-games-and-money.md).
   const hidden = `packages/${gameId}/${randomBytes(16).toString('hex')}`;
   const android = `${hidden}/game-${gameId}.apk`;
   await deps.storage.put(android, packageFor(deps, game, PlatformType.android));

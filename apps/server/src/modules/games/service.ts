@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { ErrorCode, type Page, toPage } from '@ld/contract/envelope';
 import {
   type DownloadAnswer,
@@ -10,12 +9,13 @@ import {
   PlatformType,
   type PlatformTypeValue,
 } from '@ld/contract/games';
-import { isMemberAt } from '@ld/contract/vip';
 import type { Selectable } from 'kysely';
+import type { Conn } from '../../db/database.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound, ruleError, sessionInvalid } from '../../platform/errors.ts';
-import { applyBalanceChange, balanceInsufficient, lockWallet } from '../wallet/service.ts';
+import { buyOnce, ownedRefs } from '../purchases/public.ts';
+import { balanceOf } from '../wallet/public.ts';
 import { isPackageLinkValid, signPackageLink } from './package-links.ts';
 import * as repo from './repository.ts';
 import type { GamesTable } from './tables.ts';
@@ -54,6 +54,10 @@ function toGame(row: GameRow, purchased: boolean | null): Game {
   };
 }
 
+/** Purchases are keyed by the game's row id as text. */
+const ownedGames = (deps: Deps, userId: number, gameIds: number[]) =>
+  ownedRefs(deps.db.kysely, userId, 'game', gameIds.map(String));
+
 export async function listTypes(deps: Deps): Promise<GameType[]> {
   return (await repo.listTypes(deps.db.kysely)).map((t) => ({ id: t.id, name: t.name }));
 }
@@ -68,13 +72,13 @@ export async function listGames(deps: Deps, userId: number | null, query: GameLi
   const owned =
     userId === null
       ? null
-      : await repo.purchasedGameIds(
-          deps.db.kysely,
+      : await ownedGames(
+          deps,
           userId,
           rows.map((r) => r.id),
         );
   return toPage(
-    rows.map((r) => toGame(r, owned ? owned.has(r.id) : null)),
+    rows.map((r) => toGame(r, owned ? owned.has(String(r.id)) : null)),
     total,
     query,
   );
@@ -84,21 +88,36 @@ export async function listGames(deps: Deps, userId: number | null, query: GameLi
 export async function getGameByAppId(deps: Deps, userId: number | null, appId: number): Promise<Game> {
   const row = await repo.findGameByAppId(deps.db.kysely, appId);
   if (!row) throw notFound('游戏');
-  const owned = userId === null ? null : await repo.purchasedGameIds(deps.db.kysely, userId, [row.id]);
-  return toGame(row, owned ? owned.has(row.id) : null);
+  const owned = userId === null ? null : await ownedGames(deps, userId, [row.id]);
+  return toGame(row, owned ? owned.has(String(row.id)) : null);
 }
 
-/** The game id behind an app id, for the gift list. */
-export async function gameIdOfAppId(deps: Deps, appId: number): Promise<number> {
-  const row = await repo.findGameByAppId(deps.db.kysely, appId);
-  if (!row) throw notFound('游戏');
-  return row.id;
+/** The game id behind an app id (the gift list's `appID`); 404 when there is no such game. */
+export async function gameIdOfAppId(db: Conn, appId: number): Promise<number> {
+  const id = await repo.findIdByAppId(db, appId);
+  if (id === null) throw notFound('游戏');
+  return id;
+}
+
+/** What another list shows of a game (a gift pack's game). */
+export interface GameCard {
+  id: number;
+  appID: number;
+  name: string;
+  icon: string;
+}
+
+/** The cards of the games among `gameIds` that exist, by id. */
+export async function gameCardsOf(db: Conn, gameIds: Iterable<number>): Promise<Map<number, GameCard>> {
+  const unique = [...new Set(gameIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await repo.listCards(db, unique);
+  return new Map(rows.map((r) => [r.id, { id: r.id, appID: r.app_id, name: r.name, icon: r.icon }]));
 }
 
 /**
  * A download (DESIGN §6): free games for everyone; otherwise members and earlier buyers download
- * free and anyone else pays once. The purchase row, the ledger row and the balance change share
- * one transaction, so a refused payment leaves no purchase behind.
+ * free and anyone else pays once, through the buy-once purchase (purchases/public.ts).
  */
 export async function downloadGame(
   deps: Deps,
@@ -112,39 +131,20 @@ export async function downloadGame(
   if (!packageOf(game, platformType)) {
     throw ruleError(`该游戏暂未提供${PLATFORM_NAMES[platformType]}版本，请换个平台下载`);
   }
-  const now = deps.clock.now();
   let charged = 0;
   let coinNum: number | null = null;
   if (isFree(game)) {
     await repo.countDownload(db, game.id);
-    if (userId !== null) coinNum = Number((await repo.getMembership(db, userId)).coin_num);
+    if (userId !== null) coinNum = await balanceOf(db, userId);
   } else {
     if (userId === null) throw sessionInvalid();
-    const price = game.buy_amount;
-    ({ charged, coinNum } = await db.transaction().execute(async (trx) => {
-      await lockWallet(trx, userId);
-      const user = await repo.getMembership(trx, userId);
-      const owner = { charged: 0, coinNum: Number(user.coin_num) };
-      if (isMemberAt(user.level_type, user.exp_time === null ? null : Number(user.exp_time), now)) {
-        return owner;
-      }
-      const purchaseId = await repo.insertPurchase(trx, {
-        user_id: userId,
-        game_id: game.id,
-        price,
-        created_at: now,
-      });
-      if (purchaseId === null) return owner;
-      const paid = await applyBalanceChange(trx, {
-        userId,
-        delta: -price,
-        reason: 'game',
-        ref: String(purchaseId),
-        note: game.name,
-        now,
-      });
-      if (!paid.ok) throw balanceInsufficient(deps.config, paid.balance, price);
-      return { charged: price, coinNum: paid.balance };
+    ({ charged, coinNum } = await buyOnce(deps, {
+      userId,
+      kind: 'game',
+      ref: String(game.id),
+      price: game.buy_amount,
+      memberFree: true,
+      note: game.name,
     }));
     // After the commit: the download counter is a statistic, not money, and every buyer of a game
     // updates the same row; inside the transaction, concurrent buyers on PostgreSQL would queue on
@@ -156,16 +156,16 @@ export async function downloadGame(
     gameId: game.id,
     platformType,
     uid: userId ?? 0,
-    now,
+    now: deps.clock.now(),
   });
   return { url, charged, coinNum };
 }
 
-/** The file behind a signed link, or 403 when the link is not ours or its time has passed. */
+/** The stored package behind a signed link, or 403 when the link is not ours or its time has passed. */
 export async function openPackage(
   deps: Deps,
   link: { gameId: number; platformType: PlatformTypeValue; uid: string; expires: string; sig: string },
-): Promise<{ file: string; filename: string; contentType: string }> {
+): Promise<{ key: string; filename: string; contentType: string }> {
   const valid = await isPackageLinkValid(deps.db, { ...link, now: deps.clock.now() });
   if (!valid) throw new AppError(ErrorCode.forbidden, '下载链接无效或已过期，请回到游戏页重新点击下载', 403);
   const game = await repo.findGameById(deps.db.kysely, link.gameId);
@@ -173,7 +173,7 @@ export async function openPackage(
   if (!game || !relative) throw notFound('安装包');
   const isAndroid = link.platformType === PlatformType.android;
   return {
-    file: path.join(deps.storage.root, relative),
+    key: relative,
     filename: `${game.name}-${game.version}.${isAndroid ? 'apk' : 'ipa'}`,
     contentType: isAndroid ? 'application/vnd.android.package-archive' : 'application/octet-stream',
   };

@@ -31,16 +31,7 @@ export interface GamesTable {
   created_at: number;
 }
 
-export interface GamePurchasesTable {
-  id: Generated<number>;
-  user_id: number;
-  game_id: number;
-  price: number;
-  created_at: number;
-}
-
 export interface GameTables {
   game_types: GameTypesTable;
   games: GamesTable;
-  game_purchases: GamePurchasesTable;
 }

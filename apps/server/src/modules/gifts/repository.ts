@@ -1,11 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
+import type { Conn } from '../../db/database.ts';
 import { onPostgres } from '../../db/dialect.ts';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database>;
 
 /** Packs with their stock: total codes and the ones nobody has claimed. */
-function packsWithStock(db: Db) {
+function packsWithStock(db: Conn) {
   return db
     .selectFrom('gift_packs as p')
     .selectAll('p')
@@ -17,15 +15,13 @@ function packsWithStock(db: Db) {
     ]);
 }
 
-export async function listPacksOfGame(db: Db, gameId: number) {
+export async function listPacksOfGame(db: Conn, gameId: number) {
   return packsWithStock(db).where('p.game_id', '=', gameId).orderBy('p.end_at').orderBy('p.id').execute();
 }
 
-/** Packs open at `now` with codes left, newest first, with their game (the square's gift centre). */
-export async function listOpenPacks(db: Db, now: number, offset: number, limit: number) {
+/** Packs open at `now` with codes left, newest first (the square's gift centre). */
+export async function listOpenPacks(db: Conn, now: number, offset: number, limit: number) {
   return openPacks(db, now)
-    .innerJoin('games as g', 'g.id', 'p.game_id')
-    .select(['g.app_id', 'g.name as game_name', 'g.icon as game_icon'])
     .orderBy('p.start_at', 'desc')
     .orderBy('p.id', 'desc')
     .offset(offset)
@@ -33,7 +29,7 @@ export async function listOpenPacks(db: Db, now: number, offset: number, limit: 
     .execute();
 }
 
-function openPacks(db: Db, now: number) {
+function openPacks(db: Conn, now: number) {
   return packsWithStock(db)
     .where('p.start_at', '<=', now)
     .where('p.end_at', '>', now)
@@ -47,7 +43,7 @@ function openPacks(db: Db, now: number) {
     );
 }
 
-export async function countOpenPacks(db: Db, now: number): Promise<number> {
+export async function countOpenPacks(db: Conn, now: number): Promise<number> {
   const row = await db
     .selectFrom('gift_packs as p')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -65,11 +61,11 @@ export async function countOpenPacks(db: Db, now: number): Promise<number> {
   return Number(row.n);
 }
 
-export async function findPack(db: Db, packId: number) {
+export async function findPack(db: Conn, packId: number) {
   return db.selectFrom('gift_packs').selectAll().where('id', '=', packId).executeTakeFirst();
 }
 
-export async function findClaimedCode(db: Db, packId: number, userId: number): Promise<string | null> {
+export async function findClaimedCode(db: Conn, packId: number, userId: number): Promise<string | null> {
   const row = await db
     .selectFrom('gift_codes')
     .select('code')
@@ -79,7 +75,7 @@ export async function findClaimedCode(db: Db, packId: number, userId: number): P
   return row?.code ?? null;
 }
 
-export async function claimedCodesOfPacks(db: Db, userId: number, packIds: number[]) {
+export async function claimedCodesOfPacks(db: Conn, userId: number, packIds: number[]) {
   if (packIds.length === 0) return new Map<number, string>();
   const rows = await db
     .selectFrom('gift_codes')
@@ -96,7 +92,7 @@ export async function claimedCodesOfPacks(db: Db, userId: number, packIds: numbe
  * queueing on the same row; the outer `user_id is null` keeps a code from changing hands.
  */
 export async function takeFreeCode(
-  db: Db,
+  db: Conn,
   packId: number,
   userId: number,
   now: number,
@@ -120,7 +116,7 @@ export async function takeFreeCode(
   return row?.code ?? null;
 }
 
-export async function countFreeCodes(db: Db, packId: number): Promise<number> {
+export async function countFreeCodes(db: Conn, packId: number): Promise<number> {
   const row = await db
     .selectFrom('gift_codes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -130,23 +126,11 @@ export async function countFreeCodes(db: Db, packId: number): Promise<number> {
   return Number(row.n);
 }
 
-export async function listMyCodes(db: Db, userId: number, offset: number, limit: number) {
+export async function listMyCodes(db: Conn, userId: number, offset: number, limit: number) {
   return db
     .selectFrom('gift_codes as c')
     .innerJoin('gift_packs as p', 'p.id', 'c.pack_id')
-    .innerJoin('games as g', 'g.id', 'p.game_id')
-    .select([
-      'c.id',
-      'c.code',
-      'c.claimed_at',
-      'p.id as pack_id',
-      'p.title',
-      'p.content',
-      'g.id as game_id',
-      'g.app_id',
-      'g.name as game_name',
-      'g.icon as game_icon',
-    ])
+    .select(['c.id', 'c.code', 'c.claimed_at', 'p.id as pack_id', 'p.title', 'p.content', 'p.game_id'])
     .where('c.user_id', '=', userId)
     .orderBy('c.claimed_at', 'desc')
     .orderBy('c.id', 'desc')
@@ -155,7 +139,7 @@ export async function listMyCodes(db: Db, userId: number, offset: number, limit:
     .execute();
 }
 
-export async function countMyCodes(db: Db, userId: number): Promise<number> {
+export async function countMyCodes(db: Conn, userId: number): Promise<number> {
   const row = await db
     .selectFrom('gift_codes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -165,7 +149,7 @@ export async function countMyCodes(db: Db, userId: number): Promise<number> {
 }
 
 export async function insertPack(
-  db: Db,
+  db: Conn,
   row: {
     game_id: number;
     title: string;
@@ -180,7 +164,7 @@ export async function insertPack(
 }
 
 export async function insertCodes(
-  db: Db,
+  db: Conn,
   rows: Array<{ pack_id: number; code: string; user_id: number | null; claimed_at: number | null }>,
 ): Promise<void> {
   // Chunks keep each statement under SQLite's bound-parameter limit.
@@ -190,24 +174,4 @@ export async function insertCodes(
       .values(rows.slice(i, i + 200))
       .execute();
   }
-}
-
-export async function gameIdsByAppId(db: Db): Promise<Map<number, number>> {
-  const rows = await db.selectFrom('games').select(['id', 'app_id']).execute();
-  return new Map(rows.map((r) => [r.app_id, r.id]));
-}
-
-/** Some accounts, oldest first, to hold the codes of the demo's sold-out pack. */
-export async function someUserIds(db: Db, limit: number): Promise<number[]> {
-  const rows = await db.selectFrom('users').select('id').orderBy('id').limit(limit).execute();
-  return rows.map((r) => r.id);
-}
-
-export async function userIdByLoginName(db: Db, loginName: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('login_name', '=', loginName)
-    .executeTakeFirst();
-  return row?.id ?? null;
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../platform/deps.ts';
-import { DEMO_LOGIN_NAME } from '../accounts/seed.ts';
-import { FIRST_GAME_APP_ID } from '../games/seed.ts';
-import { gameIdsByAppId, insertCodes, insertPack, someUserIds, userIdByLoginName } from './repository.ts';
+import { DEMO_LOGIN_NAME, findUserIdByLoginName, oldestUserIds } from '../accounts/public.ts';
+import { FIRST_GAME_APP_ID, gameIdOfAppId } from '../games/public.ts';
+import { insertCodes, insertPack } from './repository.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -116,13 +116,12 @@ function windowOf(window: Window, now: number): { start_at: number; end_at: numb
 export async function seedGifts(deps: Deps): Promise<void> {
   const db = deps.db.kysely;
   const now = deps.clock.now();
-  const games = await gameIdsByAppId(db);
-  const demoId = await userIdByLoginName(db, DEMO_LOGIN_NAME);
+  const demoId = await findUserIdByLoginName(db, DEMO_LOGIN_NAME);
   for (const [i, pack] of PACKS.entries()) {
-    const gameId = games.get(FIRST_GAME_APP_ID + pack.game);
-    if (gameId === undefined) throw new Error('the games seed must run before the gifts seed');
+    // The games seed runs first; a missing game answers 404 here, which stops the seed.
+    const gameId = await gameIdOfAppId(db, FIRST_GAME_APP_ID + pack.game);
     // A sold-out pack is one whose every code has an owner, so it holds as many codes as accounts exist.
-    const owners = pack.window === 'soldOut' ? await someUserIds(db, pack.codes) : [];
+    const owners = pack.window === 'soldOut' ? await oldestUserIds(db, pack.codes) : [];
     const codes = newCodes(pack.window === 'soldOut' ? owners.length : pack.codes, `G${i + 1}`);
     const packId = await insertPack(db, {
       game_id: gameId,

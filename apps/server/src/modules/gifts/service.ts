@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound, ruleError } from '../../platform/errors.ts';
-import { gameIdOfAppId } from '../games/service.ts';
+import { gameCardsOf, gameIdOfAppId } from '../games/public.ts';
 import * as repo from './repository.ts';
 
 interface PackRow {
@@ -40,7 +40,7 @@ const toPack = (row: PackRow, now: number, myCode: string | null): GiftPack => (
 
 /** The packs of a game (by its app id) with stock, and the caller's code where they claimed one. */
 export async function listPacksOfGame(deps: Deps, userId: number | null, appId: number): Promise<GiftPack[]> {
-  const gameId = await gameIdOfAppId(deps, appId);
+  const gameId = await gameIdOfAppId(deps.db.kysely, appId);
   const rows = await repo.listPacksOfGame(deps.db.kysely, gameId);
   const mine =
     userId === null
@@ -65,21 +65,29 @@ export async function listGiftCenter(
     repo.listOpenPacks(deps.db.kysely, now, offset, page.pageSize),
     repo.countOpenPacks(deps.db.kysely, now),
   ]);
-  const mine =
+  const [mine, games] = await Promise.all([
     userId === null
       ? new Map<number, string>()
-      : await repo.claimedCodesOfPacks(
+      : repo.claimedCodesOfPacks(
           deps.db.kysely,
           userId,
           rows.map((r) => r.id),
-        );
+        ),
+    gameCardsOf(
+      deps.db.kysely,
+      rows.map((r) => Number(r.game_id)),
+    ),
+  ]);
   return toPage(
-    rows.map((r) => ({
-      ...toPack(r, now, mine.get(r.id) ?? null),
-      appID: r.app_id,
-      gameName: r.game_name,
-      gameIcon: r.game_icon,
-    })),
+    rows.map((r) => {
+      const game = games.get(Number(r.game_id))!;
+      return {
+        ...toPack(r, now, mine.get(r.id) ?? null),
+        appID: game.appID,
+        gameName: game.name,
+        gameIcon: game.icon,
+      };
+    }),
     total,
     page,
   );
@@ -127,19 +135,27 @@ export async function listMyCodes(deps: Deps, userId: number, page: PageQuery): 
     repo.listMyCodes(deps.db.kysely, userId, offset, page.pageSize),
     repo.countMyCodes(deps.db.kysely, userId),
   ]);
+  const games = await gameCardsOf(
+    deps.db.kysely,
+    rows.map((r) => Number(r.game_id)),
+  );
   return toPage(
-    rows.map((r) => ({
-      id: r.id,
-      code: r.code,
-      packId: r.pack_id,
-      packTitle: r.title,
-      content: r.content,
-      gameId: r.game_id,
-      appID: r.app_id,
-      gameName: r.game_name,
-      gameIcon: r.game_icon,
-      claimTime: toIso(Number(r.claimed_at)),
-    })),
+    rows.map((r) => {
+      // Packs reference their game (a foreign key), so every card is there.
+      const game = games.get(Number(r.game_id))!;
+      return {
+        id: r.id,
+        code: r.code,
+        packId: r.pack_id,
+        packTitle: r.title,
+        content: r.content,
+        gameId: Number(r.game_id),
+        appID: game.appID,
+        gameName: game.name,
+        gameIcon: game.icon,
+        claimTime: toIso(Number(r.claimed_at)),
+      };
+    }),
     total,
     page,
   );

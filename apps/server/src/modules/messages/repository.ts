@@ -1,8 +1,6 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { MessagesTable } from '../accounts/tables.ts';
-
-type Conn = Kysely<Database> | Transaction<Database>;
+import type { Insertable } from 'kysely';
+import type { Conn } from '../../db/database.ts';
+import type { MessagesTable } from './tables.ts';
 
 export async function insertMessages(db: Conn, rows: Insertable<MessagesTable>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('messages').values(rows).execute();

@@ -4,11 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { sessionInvalid } from '../../platform/errors.ts';
+import { registerMessageHandlers } from './handlers.ts';
 import { listMessagesOf, markRead } from './service.ts';
 
 const tags = ['messages'];
 
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerMessageHandlers(app.deps);
+
   app.post(
     '/user/center/message/all',
     {

@@ -1,13 +1,10 @@
 import { toPage } from '@ld/contract/envelope';
 import type { Message, MessageListBody, MessagePage } from '@ld/contract/messages';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Conn } from '../../db/database.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as repo from './repository.ts';
-
-type Conn = Kysely<Database> | Transaction<Database>;
 
 export interface NewMessage {
   title: string;

@@ -1,9 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
+import type { Conn } from '../../db/database.ts';
 import { onPostgres } from '../../db/dialect.ts';
-import type { Database } from '../../db/schema.ts';
 import { type FeedWindow, feedDirection, keysetAfter } from './feed-sql.ts';
-
-type Q = Kysely<Database>;
 
 export interface CommentRow {
   id: number;
@@ -12,14 +10,11 @@ export interface CommentRow {
   root_id: number | null;
   reply_comment_id: number | null;
   reply_to_user_id: number | null;
-  reply_to_name: string | null;
   content: string;
   like_count: number;
   reply_count: number;
   hot_score: number;
   created_at: number;
-  author_name: string;
-  author_avatar: string | null;
 }
 
 const COMMENT_COLUMNS = [
@@ -29,22 +24,14 @@ const COMMENT_COLUMNS = [
   'c.root_id',
   'c.reply_comment_id',
   'c.reply_to_user_id',
-  'r.name as reply_to_name',
   'c.content',
   'c.like_count',
   'c.reply_count',
   'c.hot_score',
   'c.created_at',
-  'u.name as author_name',
-  'u.avatar as author_avatar',
 ] as const;
 
-/** Comments with their author and the user they answer. */
-const withPeople = (db: Q) =>
-  db
-    .selectFrom('square_comments as c')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .leftJoin('users as r', 'r.id', 'c.reply_to_user_id');
+const commentsOf = (db: Conn) => db.selectFrom('square_comments as c');
 
 export interface TopCommentRow extends CommentRow {
   /** The post's live top-level comment count, or null when the post is deleted. */
@@ -56,10 +43,14 @@ export interface TopCommentRow extends CommentRow {
  * own counter (the list's total), read in the same statement, so a page with rows needs no
  * separate look-up of the post.
  */
-export async function listTopComments(db: Q, postId: number, window: FeedWindow): Promise<TopCommentRow[]> {
+export async function listTopComments(
+  db: Conn,
+  postId: number,
+  window: FeedWindow,
+): Promise<TopCommentRow[]> {
   const column = window.order === 'hot' ? 'c.hot_score' : 'c.created_at';
   const direction = feedDirection(window);
-  return withPeople(db)
+  return commentsOf(db)
     .select(COMMENT_COLUMNS)
     .select((eb) =>
       eb
@@ -81,8 +72,8 @@ export async function listTopComments(db: Q, postId: number, window: FeedWindow)
 }
 
 /** One window of the live replies under a top-level comment, oldest first. */
-export async function listReplies(db: Q, rootId: number, window: FeedWindow): Promise<CommentRow[]> {
-  return withPeople(db)
+export async function listReplies(db: Conn, rootId: number, window: FeedWindow): Promise<CommentRow[]> {
+  return commentsOf(db)
     .select(COMMENT_COLUMNS)
     .where('c.root_id', '=', rootId)
     .where('c.deleted_at', 'is', null)
@@ -108,7 +99,7 @@ export async function listReplies(db: Q, rootId: number, window: FeedWindow): Pr
  * planning it than the branches saved. The limit is a constant written into the SQL; bound as a
  * parameter, SQLite ran the per-root ranges measurably slower.
  */
-export async function firstReplies(db: Q, rootIds: number[], perRoot: number): Promise<CommentRow[]> {
+export async function firstReplies(db: Conn, rootIds: number[], perRoot: number): Promise<CommentRow[]> {
   if (rootIds.length === 0) return [];
   if (!Number.isSafeInteger(perRoot) || perRoot < 1) throw new RangeError(`perRoot ${perRoot}`);
   const roots = db.selectFrom('square_comments as p').where('p.id', 'in', rootIds);
@@ -144,12 +135,8 @@ export async function firstReplies(db: Q, rootIds: number[], perRoot: number): P
           ),
         ),
       );
-  const rows = await paired
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .leftJoin('users as r', 'r.id', 'c.reply_to_user_id')
-    .select(COMMENT_COLUMNS)
-    .execute();
-  // Neither join promises an order. Sorting the few rows here (at most pageSize × perRoot) rather
+  const rows = await paired.select(COMMENT_COLUMNS).execute();
+  // The join promises no order. Sorting the few rows here (at most pageSize × perRoot) rather
   // than in SQL keeps a temp B-tree out of the plan.
   return rows.sort((a, b) => a.created_at - b.created_at || a.id - b.id);
 }
@@ -158,7 +145,7 @@ export interface MyCommentRow extends CommentRow {
   post_content: string;
 }
 
-const mineOf = (db: Q, userId: number) =>
+const mineOf = (db: Conn, userId: number) =>
   db
     .selectFrom('square_comments as c')
     .innerJoin('square_posts as p', 'p.id', 'c.post_id')
@@ -167,10 +154,12 @@ const mineOf = (db: Q, userId: number) =>
     .where('p.deleted_at', 'is', null);
 
 /** The user's live comments on live posts, newest first. */
-export async function listUserComments(db: Q, userId: number, window: FeedWindow): Promise<MyCommentRow[]> {
+export async function listUserComments(
+  db: Conn,
+  userId: number,
+  window: FeedWindow,
+): Promise<MyCommentRow[]> {
   return mineOf(db, userId)
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .leftJoin('users as r', 'r.id', 'c.reply_to_user_id')
     .select(COMMENT_COLUMNS)
     .select('p.content as post_content')
     .$if(window.after !== null, (qb) =>
@@ -183,19 +172,19 @@ export async function listUserComments(db: Q, userId: number, window: FeedWindow
     .execute();
 }
 
-export async function countUserComments(db: Q, userId: number): Promise<number> {
+export async function countUserComments(db: Conn, userId: number): Promise<number> {
   const row = await mineOf(db, userId)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function findCommentRow(db: Q, id: number): Promise<CommentRow | undefined> {
-  return withPeople(db).select(COMMENT_COLUMNS).where('c.id', '=', id).executeTakeFirst();
+export async function findCommentRow(db: Conn, id: number): Promise<CommentRow | undefined> {
+  return commentsOf(db).select(COMMENT_COLUMNS).where('c.id', '=', id).executeTakeFirst();
 }
 
 /** The bare comment, deleted or not, for ownership checks and counter updates. */
-export async function findComment(db: Q, id: number) {
+export async function findComment(db: Conn, id: number) {
   return db
     .selectFrom('square_comments')
     .select(['id', 'post_id', 'user_id', 'root_id', 'like_count', 'reply_count', 'created_at', 'deleted_at'])
@@ -204,7 +193,7 @@ export async function findComment(db: Q, id: number) {
 }
 
 export async function insertComment(
-  db: Q,
+  db: Conn,
   values: {
     post_id: number;
     user_id: number;
@@ -225,7 +214,7 @@ export async function insertComment(
 }
 
 /** Answers false when the comment was already deleted (a concurrent delete got there first). */
-export async function softDeleteComment(db: Q, id: number, now: number): Promise<boolean> {
+export async function softDeleteComment(db: Conn, id: number, now: number): Promise<boolean> {
   const result = await db
     .updateTable('square_comments')
     .set({ deleted_at: now })
@@ -236,7 +225,7 @@ export async function softDeleteComment(db: Q, id: number, now: number): Promise
 }
 
 /** Deletes the live replies under a root with it; answers how many there were. */
-export async function softDeleteReplies(db: Q, rootId: number, now: number): Promise<number> {
+export async function softDeleteReplies(db: Conn, rootId: number, now: number): Promise<number> {
   const result = await db
     .updateTable('square_comments')
     .set({ deleted_at: now })
@@ -248,7 +237,7 @@ export async function softDeleteReplies(db: Q, rootId: number, now: number): Pro
 
 /** Moves a comment's like or reply counter and answers the new counters (for its hot score). */
 export async function bumpCommentCounter(
-  db: Q,
+  db: Conn,
   id: number,
   column: 'like_count' | 'reply_count',
   delta: number,
@@ -265,11 +254,11 @@ export async function bumpCommentCounter(
     .executeTakeFirstOrThrow();
 }
 
-export async function setCommentHotScore(db: Q, id: number, hotScore: number): Promise<void> {
+export async function setCommentHotScore(db: Conn, id: number, hotScore: number): Promise<void> {
   await db.updateTable('square_comments').set({ hot_score: hotScore }).where('id', '=', id).execute();
 }
 
-export async function likedCommentIds(db: Q, userId: number, commentIds: number[]): Promise<Set<number>> {
+export async function likedCommentIds(db: Conn, userId: number, commentIds: number[]): Promise<Set<number>> {
   if (commentIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('square_comment_likes')
@@ -280,7 +269,7 @@ export async function likedCommentIds(db: Q, userId: number, commentIds: number[
   return new Set(rows.map((r) => r.comment_id));
 }
 
-export async function insertCommentLike(db: Q, commentId: number, userId: number, now: number) {
+export async function insertCommentLike(db: Conn, commentId: number, userId: number, now: number) {
   const result = await db
     .insertInto('square_comment_likes')
     .values({ comment_id: commentId, user_id: userId, created_at: now })
@@ -289,7 +278,7 @@ export async function insertCommentLike(db: Q, commentId: number, userId: number
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function deleteCommentLike(db: Q, commentId: number, userId: number): Promise<boolean> {
+export async function deleteCommentLike(db: Conn, commentId: number, userId: number): Promise<boolean> {
   const result = await db
     .deleteFrom('square_comment_likes')
     .where('comment_id', '=', commentId)

@@ -9,10 +9,10 @@ import {
   SquareSort,
   type ThreadPage,
 } from '@ld/contract/square';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Conn } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound, ruleError } from '../../platform/errors.ts';
+import { profilesOf } from '../accounts/public.ts';
 import * as comments from './comments-repository.ts';
 import { commentHotScore, postHotScore } from './hot-score.ts';
 import { toComment, type Viewer } from './mapping.ts';
@@ -20,19 +20,25 @@ import { feedPage, keyOf, windowOf } from './paging.ts';
 import * as posts from './posts-repository.ts';
 import { assertNoSensitiveWords } from './words-service.ts';
 
-type Q = Kysely<Database>;
-
-async function viewerOf(db: Q, userId: number | null, rows: comments.CommentRow[]): Promise<Viewer> {
-  if (userId === null || rows.length === 0) return { userId, liked: new Set(), followed: new Set() };
-  const liked = await comments.likedCommentIds(
-    db,
-    userId,
-    rows.map((r) => r.id),
-  );
-  return { userId, liked, followed: new Set() };
+/** The people these comments name (authors, whom replies answer) and what the caller liked. */
+async function viewerOf(db: Conn, userId: number | null, rows: comments.CommentRow[]): Promise<Viewer> {
+  const [people, liked] = await Promise.all([
+    profilesOf(
+      db,
+      rows.flatMap((r) => (r.reply_to_user_id === null ? [r.user_id] : [r.user_id, r.reply_to_user_id])),
+    ),
+    userId === null || rows.length === 0
+      ? new Set<number>()
+      : comments.likedCommentIds(
+          db,
+          userId,
+          rows.map((r) => r.id),
+        ),
+  ]);
+  return { userId, liked, followed: new Set(), people };
 }
 
-async function requireLivePost(db: Q, postId: number) {
+async function requireLivePost(db: Conn, postId: number) {
   const post = await posts.findPost(db, postId);
   if (!post || post.deleted_at !== null) throw notFound('帖子');
   return post;
@@ -157,8 +163,9 @@ export async function createComment(
     await posts.setPostHotScore(trx, postId, postHotScore(post));
     return commentId;
   });
-  const row = await comments.findCommentRow(deps.db.kysely, id);
-  return toComment(row!, { userId, liked: new Set(), followed: new Set() });
+  const db = deps.db.kysely;
+  const row = (await comments.findCommentRow(db, id))!;
+  return toComment(row, await viewerOf(db, userId, [row]));
 }
 
 /**

@@ -1,15 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Q = Kysely<Database>;
-
-export async function userExists(db: Q, id: number): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
-  return row !== undefined;
-}
+import type { Conn } from '../../db/database.ts';
 
 export async function insertFollow(
-  db: Q,
+  db: Conn,
   followerId: number,
   followeeId: number,
   now: number,
@@ -21,7 +13,7 @@ export async function insertFollow(
     .execute();
 }
 
-export async function deleteFollow(db: Q, followerId: number, followeeId: number): Promise<void> {
+export async function deleteFollow(db: Conn, followerId: number, followeeId: number): Promise<void> {
   await db
     .deleteFrom('user_follows')
     .where('follower_id', '=', followerId)
@@ -30,7 +22,7 @@ export async function deleteFollow(db: Q, followerId: number, followeeId: number
 }
 
 /** Which of `userIds` the follower follows. */
-export async function followedIds(db: Q, followerId: number, userIds: number[]): Promise<Set<number>> {
+export async function followedIds(db: Conn, followerId: number, userIds: number[]): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('user_follows')

@@ -1,20 +1,21 @@
 import type { Comment, Post } from '@ld/contract/square';
 import { toIso } from '../../platform/clock.ts';
+import { type Profile, UNKNOWN_PROFILE } from '../accounts/public.ts';
 import type { CommentRow } from './comments-repository.ts';
 import type { PostRow } from './posts-repository.ts';
 
-/** What the caller's relation to the rows is: who they are, what they liked, whom they follow. */
+/**
+ * What a page of rows is shown with: the caller's relation to them (who they are, what they
+ * liked, whom they follow) and the people the rows name (authors, whom a reply answers).
+ */
 export interface Viewer {
   userId: number | null;
   liked: Set<number>;
   followed: Set<number>;
+  people: Map<number, Profile>;
 }
 
-export const anonymous = (userId: number | null): Viewer => ({
-  userId,
-  liked: new Set(),
-  followed: new Set(),
-});
+const personOf = (viewer: Viewer, userId: number): Profile => viewer.people.get(userId) ?? UNKNOWN_PROFILE;
 
 function parseImages(json: string): string[] {
   try {
@@ -30,7 +31,7 @@ export function toPost(row: PostRow, viewer: Viewer): Post {
   return {
     id: row.id,
     uid,
-    author: { uid, name: row.author_name, avatar: row.author_avatar },
+    author: { uid, ...personOf(viewer, row.user_id) },
     tag: { id: row.tag_id, tag: row.tag_name },
     content: row.content,
     images: parseImages(row.images),
@@ -49,13 +50,13 @@ export function toComment(row: CommentRow, viewer: Viewer): Comment {
     id: row.id,
     postId: row.post_id,
     uid,
-    author: { uid, name: row.author_name, avatar: row.author_avatar },
+    author: { uid, ...personOf(viewer, row.user_id) },
     content: row.content,
     replyCommentId: row.reply_comment_id,
     replyTo:
       row.reply_to_user_id === null
         ? null
-        : { uid: String(row.reply_to_user_id), name: row.reply_to_name ?? '' },
+        : { uid: String(row.reply_to_user_id), name: personOf(viewer, row.reply_to_user_id).name },
     likeCount: row.like_count,
     liked: viewer.liked.has(row.id),
     replyCount: row.reply_count,

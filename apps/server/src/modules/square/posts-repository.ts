@@ -1,8 +1,6 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Conn } from '../../db/database.ts';
 import { type FeedWindow, feedDirection, keysetAfter, likeContains } from './feed-sql.ts';
-
-type Q = Kysely<Database>;
 
 export interface PostFilter {
   tagId?: number;
@@ -23,8 +21,6 @@ export interface PostRow {
   comment_count: number;
   hot_score: number;
   created_at: number;
-  author_name: string;
-  author_avatar: string | null;
 }
 
 const POST_COLUMNS = [
@@ -38,11 +34,9 @@ const POST_COLUMNS = [
   'p.comment_count',
   'p.hot_score',
   'p.created_at',
-  'u.name as author_name',
-  'u.avatar as author_avatar',
 ] as const;
 
-function filtered(db: Q, filter: PostFilter) {
+function filtered(db: Conn, filter: PostFilter) {
   return db
     .selectFrom('square_posts as p')
     .where('p.deleted_at', 'is', null)
@@ -58,12 +52,11 @@ function filtered(db: Q, filter: PostFilter) {
 
 const sortColumn = (window: FeedWindow) => (window.order === 'hot' ? 'p.hot_score' : 'p.created_at');
 
-/** One window of live posts with author and tag, in the window's order. */
-export async function listPosts(db: Q, filter: PostFilter, window: FeedWindow): Promise<PostRow[]> {
+/** One window of live posts with their tag, in the window's order. */
+export async function listPosts(db: Conn, filter: PostFilter, window: FeedWindow): Promise<PostRow[]> {
   const column = sortColumn(window);
   const direction = feedDirection(window);
   return filtered(db, filter)
-    .innerJoin('users as u', 'u.id', 'p.user_id')
     .innerJoin('square_tags as t', 't.id', 'p.tag_id')
     .select(POST_COLUMNS)
     .$if(window.after !== null, (qb) => qb.where(keysetAfter(column, 'p.id', window.order, window.after!)))
@@ -78,7 +71,7 @@ export async function listPosts(db: Q, filter: PostFilter, window: FeedWindow): 
  * Counts matching live posts, but stops at `cap`: a filter with no counter of its own (a keyword,
  * the follow feed, one author) costs at most `cap` index rows, whatever the table holds.
  */
-export async function countPostsUpTo(db: Q, filter: PostFilter, cap: number): Promise<number> {
+export async function countPostsUpTo(db: Conn, filter: PostFilter, cap: number): Promise<number> {
   const matching = filtered(db, filter).select('p.id').limit(cap).as('m');
   const row = await db
     .selectFrom(matching)
@@ -91,7 +84,7 @@ export async function countPostsUpTo(db: Q, filter: PostFilter, cap: number): Pr
 export const ALL_POSTS = 0;
 
 /** Live posts of one tag, or of all tags, from the counters (a missing row means none yet). */
-export async function liveCount(db: Q, tagId: number = ALL_POSTS): Promise<number> {
+export async function liveCount(db: Conn, tagId: number = ALL_POSTS): Promise<number> {
   const row = await db
     .selectFrom('square_post_counters')
     .select('live_count')
@@ -105,7 +98,7 @@ export async function liveCount(db: Q, tagId: number = ALL_POSTS): Promise<numbe
  * Called in the transaction that creates or deletes the posts. Rows are written in tag_id order
  * (the all-posts row first), so concurrent writers on PostgreSQL take their row locks in one order.
  */
-export async function addLivePosts(db: Q, byTag: Map<number, number>): Promise<void> {
+export async function addLivePosts(db: Conn, byTag: Map<number, number>): Promise<void> {
   let sum = 0;
   for (const delta of byTag.values()) sum += delta;
   const rows = [
@@ -127,10 +120,9 @@ export async function addLivePosts(db: Q, byTag: Map<number, number>): Promise<v
     .execute();
 }
 
-export async function findPostRow(db: Q, id: number): Promise<PostRow | undefined> {
+export async function findPostRow(db: Conn, id: number): Promise<PostRow | undefined> {
   const [row] = await db
     .selectFrom('square_posts as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
     .innerJoin('square_tags as t', 't.id', 'p.tag_id')
     .select(POST_COLUMNS)
     .where('p.id', '=', id)
@@ -140,7 +132,7 @@ export async function findPostRow(db: Q, id: number): Promise<PostRow | undefine
 }
 
 /** The bare post, deleted or not, for ownership checks and counter updates. */
-export async function findPost(db: Q, id: number) {
+export async function findPost(db: Conn, id: number) {
   return db
     .selectFrom('square_posts')
     .select([
@@ -158,7 +150,7 @@ export async function findPost(db: Q, id: number) {
 }
 
 export async function insertPost(
-  db: Q,
+  db: Conn,
   values: {
     user_id: number;
     tag_id: number;
@@ -186,7 +178,7 @@ export async function insertPost(
 }
 
 /** Answers false when the post was already deleted (a concurrent delete got there first). */
-export async function softDeletePost(db: Q, id: number, now: number): Promise<boolean> {
+export async function softDeletePost(db: Conn, id: number, now: number): Promise<boolean> {
   const result = await db
     .updateTable('square_posts')
     .set({ deleted_at: now, updated_at: now })
@@ -206,7 +198,7 @@ export interface PostCounterDeltas {
  * Moves a post's like and comment counters by the given deltas and answers the new counters, so
  * the caller can store the hot score that goes with them in the same transaction.
  */
-export async function bumpPostCounters(db: Q, id: number, deltas: PostCounterDeltas) {
+export async function bumpPostCounters(db: Conn, id: number, deltas: PostCounterDeltas) {
   return db
     .updateTable('square_posts')
     .set((eb) => {
@@ -222,12 +214,12 @@ export async function bumpPostCounters(db: Q, id: number, deltas: PostCounterDel
     .executeTakeFirstOrThrow();
 }
 
-export async function setPostHotScore(db: Q, id: number, hotScore: number): Promise<void> {
+export async function setPostHotScore(db: Conn, id: number, hotScore: number): Promise<void> {
   await db.updateTable('square_posts').set({ hot_score: hotScore }).where('id', '=', id).execute();
 }
 
 /** Which of `postIds` the user has liked. */
-export async function likedPostIds(db: Q, userId: number, postIds: number[]): Promise<Set<number>> {
+export async function likedPostIds(db: Conn, userId: number, postIds: number[]): Promise<Set<number>> {
   if (postIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('square_post_likes')
@@ -239,7 +231,12 @@ export async function likedPostIds(db: Q, userId: number, postIds: number[]): Pr
 }
 
 /** Answers whether a like row was added (false when the user had already liked the post). */
-export async function insertPostLike(db: Q, postId: number, userId: number, now: number): Promise<boolean> {
+export async function insertPostLike(
+  db: Conn,
+  postId: number,
+  userId: number,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .insertInto('square_post_likes')
     .values({ post_id: postId, user_id: userId, created_at: now })
@@ -248,7 +245,7 @@ export async function insertPostLike(db: Q, postId: number, userId: number, now:
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function deletePostLike(db: Q, postId: number, userId: number): Promise<boolean> {
+export async function deletePostLike(db: Conn, postId: number, userId: number): Promise<boolean> {
   const result = await db
     .deleteFrom('square_post_likes')
     .where('post_id', '=', postId)
@@ -258,7 +255,7 @@ export async function deletePostLike(db: Q, postId: number, userId: number): Pro
 }
 
 /** Snippets of recent live posts containing the keyword, for search suggestions. */
-export async function recentContentsContaining(db: Q, keyword: string, limit: number): Promise<string[]> {
+export async function recentContentsContaining(db: Conn, keyword: string, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('square_posts as p')
     .select('p.content')

@@ -7,10 +7,11 @@ import {
   SquareSort,
   type SquareTag,
 } from '@ld/contract/square';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Conn } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound, ruleError } from '../../platform/errors.ts';
+import { keyOfUrl } from '../../platform/storage.ts';
+import { profilesOf } from '../accounts/public.ts';
 import type { FeedOrder } from './cursor.ts';
 import * as follows from './follows-repository.ts';
 import { postHotScore } from './hot-score.ts';
@@ -26,18 +27,22 @@ export async function listTags(deps: Deps): Promise<SquareTag[]> {
   return rows.map((r) => ({ id: r.id, tag: r.name }));
 }
 
-/** What the caller liked and whom they follow among these posts. */
-async function viewerOf(db: Kysely<Database>, userId: number | null, rows: posts.PostRow[]): Promise<Viewer> {
-  if (userId === null || rows.length === 0) return { userId, liked: new Set(), followed: new Set() };
-  const [liked, followed] = await Promise.all([
-    posts.likedPostIds(
-      db,
-      userId,
-      rows.map((r) => r.id),
-    ),
-    follows.followedIds(db, userId, [...new Set(rows.map((r) => r.user_id))]),
+/** The authors of these posts, and what the caller liked and whom they follow among them. */
+async function viewerOf(db: Conn, userId: number | null, rows: posts.PostRow[]): Promise<Viewer> {
+  const authorIds = [...new Set(rows.map((r) => r.user_id))];
+  const isGuest = userId === null || rows.length === 0;
+  const [people, liked, followed] = await Promise.all([
+    profilesOf(db, authorIds),
+    isGuest
+      ? new Set<number>()
+      : posts.likedPostIds(
+          db,
+          userId,
+          rows.map((r) => r.id),
+        ),
+    isGuest ? new Set<number>() : follows.followedIds(db, userId, authorIds),
   ]);
-  return { userId, liked, followed };
+  return { userId, liked, followed, people };
 }
 
 /**
@@ -49,7 +54,7 @@ async function viewerOf(db: Kysely<Database>, userId: number | null, rows: posts
  */
 export const TOTAL_CAP = 10_000;
 
-function totalOf(db: Kysely<Database>, filter: posts.PostFilter): Promise<number> {
+function totalOf(db: Conn, filter: posts.PostFilter): Promise<number> {
   const counted =
     filter.keyword === undefined && filter.userId === undefined && filter.followerId === undefined;
   return counted ? posts.liveCount(db, filter.tagId) : posts.countPostsUpTo(db, filter, TOTAL_CAP);
@@ -110,7 +115,8 @@ export async function createPost(deps: Deps, userId: number, body: CreatePostBod
   const db = deps.db.kysely;
   if (!(await tags.findTag(db, body.tagId))) throw badInput('tagId', '话题不存在，请重新选择');
   for (const url of body.images) {
-    if (!(await deps.storage.exists(url.slice('/uploads/'.length)))) {
+    const key = keyOfUrl(url);
+    if (key === null || !(await deps.storage.exists(key))) {
       throw badInput('images', '图片不存在或已过期，请重新上传');
     }
   }
@@ -125,6 +131,7 @@ export async function createPost(deps: Deps, userId: number, body: CreatePostBod
       hot_score: postHotScore({ like_count: 0, comment_count: 0, created_at: now }),
       now,
     });
+    await deps.events.emit(trx, { type: 'square.postPublished', userId, postId });
     // Last in the transaction: the all-posts counter row is shared by every writer, so it is held briefly.
     await posts.addLivePosts(trx, new Map([[body.tagId, 1]]));
     return postId;

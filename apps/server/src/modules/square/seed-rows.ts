@@ -1,14 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Conn } from '../../db/database.ts';
 import { commentHotScore, postHotScore } from './hot-score.ts';
-import { NICKNAMES, SEED_TAGS } from './seed-content.ts';
-import type { Random } from './seed-images.ts';
+import { SEED_TAGS } from './seed-content.ts';
 
 // Batched writes of the demo square. Rows are matched back to their plan by creation time,
 // which the planner keeps unique per table, so the order RETURNING answers in does not matter.
 
 const BATCH = 400;
-const DAY = 24 * 3600 * 1000;
 
 export interface SeedPost {
   userId: number;
@@ -35,7 +32,7 @@ async function inBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>)
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
 }
 
-export async function insertTags(db: Kysely<Database>, now: number): Promise<number[]> {
+export async function insertTags(db: Conn, now: number): Promise<number[]> {
   const rows = await db
     .insertInto('square_tags')
     .values(SEED_TAGS.map((name, sort) => ({ name, sort, created_at: now })))
@@ -44,48 +41,7 @@ export async function insertTags(db: Kysely<Database>, now: number): Promise<num
   return SEED_TAGS.map((name) => rows.find((r) => r.name === name)!.id);
 }
 
-const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** Seeded people cannot log in (no password); they exist so the square has voices. */
-export async function insertPeople(
-  db: Kysely<Database>,
-  avatars: string[],
-  random: Random,
-  now: number,
-): Promise<number[]> {
-  const taken = new Set(
-    (await db.selectFrom('users').select('invite_code').execute()).map((r) => r.invite_code),
-  );
-  const inviteCode = () => {
-    for (;;) {
-      const code = Array.from({ length: 8 }, () => INVITE_ALPHABET[Math.floor(random() * 32)]).join('');
-      if (!taken.has(code)) {
-        taken.add(code);
-        return code;
-      }
-    }
-  };
-  const rows = avatars.map((avatar, i) => {
-    const created = now - (40 + Math.floor(random() * 200)) * DAY;
-    return {
-      login_name: `fan_${String(i + 1).padStart(3, '0')}`,
-      password_hash: null,
-      phone: null,
-      name: NICKNAMES[i % NICKNAMES.length],
-      avatar,
-      exp_time: null,
-      invite_code: inviteCode(),
-      invited_by: null,
-      created_at: created,
-      updated_at: created,
-    };
-  });
-  const inserted = await db.insertInto('users').values(rows).returning(['id', 'login_name']).execute();
-  const byName = new Map(inserted.map((r) => [r.login_name, r.id]));
-  return rows.map((r) => byName.get(r.login_name)!);
-}
-
-export async function insertPosts(db: Kysely<Database>, posts: SeedPost[]): Promise<number[]> {
+export async function insertPosts(db: Conn, posts: SeedPost[]): Promise<number[]> {
   const idByTime = new Map<number, number>();
   await inBatches(posts, async (batch) => {
     const rows = await db
@@ -111,7 +67,7 @@ export async function insertPosts(db: Kysely<Database>, posts: SeedPost[]): Prom
   return posts.map((p) => idByTime.get(p.createdAt)!);
 }
 
-export async function insertComments(db: Kysely<Database>, roots: SeedComment[], postIds: number[]) {
+export async function insertComments(db: Conn, roots: SeedComment[], postIds: number[]) {
   const idByTime = new Map<number, number>();
   await inBatches(roots, async (batch) => {
     const rows = await db
@@ -143,7 +99,7 @@ export async function insertComments(db: Kysely<Database>, roots: SeedComment[],
 }
 
 export async function insertReplies(
-  db: Kysely<Database>,
+  db: Conn,
   replies: Array<SeedComment & { root: SeedComment; to: SeedComment }>,
   postIds: number[],
 ) {
@@ -178,7 +134,7 @@ export async function insertReplies(
 }
 
 export async function insertLikes(
-  db: Kysely<Database>,
+  db: Conn,
   posts: SeedPost[],
   postIds: number[],
   comments: SeedComment[],
@@ -195,7 +151,7 @@ export async function insertLikes(
 }
 
 export async function insertFollows(
-  db: Kysely<Database>,
+  db: Conn,
   userIds: number[],
   demoId: number | null,
   sample: (pool: number[], n: number) => number[],

@@ -1,10 +1,12 @@
 import { SensitiveWordMatcher } from '@ld/contract/sensitive-words';
 import type { Deps } from '../../platform/deps.ts';
+import { createPeople, DEMO_LOGIN_NAME, findUserIdByLoginName } from '../accounts/public.ts';
 import { commentHotScore, postHotScore } from './hot-score.ts';
 import { addLivePosts } from './posts-repository.ts';
 import {
   COMMENT_PHRASES,
   composePost,
+  NICKNAMES,
   REPLY_PHRASES,
   SEED_KEYWORDS,
   SEED_SENSITIVE_WORDS,
@@ -15,7 +17,6 @@ import {
   insertComments,
   insertFollows,
   insertLikes,
-  insertPeople,
   insertPosts,
   insertReplies,
   insertTags,
@@ -23,8 +24,6 @@ import {
   type SeedPost,
 } from './seed-rows.ts';
 
-/** The demo account is created by the accounts seed, which runs first. */
-const DEMO_LOGIN_NAME = 'demo';
 const DAY = 24 * 3600 * 1000;
 const SEED_USERS = 60;
 const SEED_POSTS = 520;
@@ -100,12 +99,19 @@ export async function seedSquare(deps: Deps): Promise<void> {
       .values(SEED_KEYWORDS.map(([keyword, hits]) => ({ keyword, hits, updated_at: now })))
       .execute();
 
-    const userIds = await insertPeople(trx, avatars, random, now);
-    const demo = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('login_name', '=', DEMO_LOGIN_NAME)
-      .executeTakeFirst();
+    // The square's voices are accounts (made by the accounts module); they cannot log in.
+    const userIds = await createPeople(
+      trx,
+      avatars.map((avatar, i) => ({
+        loginName: `fan_${String(i + 1).padStart(3, '0')}`,
+        name: NICKNAMES[i % NICKNAMES.length],
+        avatar,
+        createdAt: now - (40 + Math.floor(random() * 200)) * DAY,
+      })),
+    );
+    // The demo account is made by the accounts seed, which runs first.
+    const demoId = await findUserIdByLoginName(trx, DEMO_LOGIN_NAME);
+    const demo = demoId === null ? undefined : { id: demoId };
     const everyone = demo ? [...userIds, demo.id] : userIds;
     // A few people are prolific and popular; most post now and then.
     const stars = sample(userIds, 8);

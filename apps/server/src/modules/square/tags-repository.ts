@@ -1,18 +1,15 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Conn } from '../../db/database.ts';
 import { likeContains } from './feed-sql.ts';
 
-type Q = Kysely<Database>;
-
-export async function listTags(db: Q) {
+export async function listTags(db: Conn) {
   return db.selectFrom('square_tags').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
 }
 
-export async function findTag(db: Q, id: number) {
+export async function findTag(db: Conn, id: number) {
   return db.selectFrom('square_tags').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
 }
 
-export async function tagNamesContaining(db: Q, keyword: string, limit: number): Promise<string[]> {
+export async function tagNamesContaining(db: Conn, keyword: string, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('square_tags')
     .select('name')

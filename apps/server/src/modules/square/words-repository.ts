@@ -1,16 +1,14 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Conn } from '../../db/database.ts';
 import { likeContains } from './feed-sql.ts';
 
-type Q = Kysely<Database>;
-
-export async function allSensitiveWords(db: Q): Promise<string[]> {
+export async function allSensitiveWords(db: Conn): Promise<string[]> {
   const rows = await db.selectFrom('sensitive_words').select('word').orderBy('id').execute();
   return rows.map((r) => r.word);
 }
 
 /** Changes whenever a word is added or removed, so a cached matcher knows it is stale. */
-export async function sensitiveWordsVersion(db: Q): Promise<string> {
+export async function sensitiveWordsVersion(db: Conn): Promise<string> {
   const row = await db
     .selectFrom('sensitive_words')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('last')])
@@ -18,7 +16,7 @@ export async function sensitiveWordsVersion(db: Q): Promise<string> {
   return `${Number(row.n)}:${Number(row.last ?? 0)}`;
 }
 
-export async function pageSensitiveWords(db: Q, limit: number, offset: number) {
+export async function pageSensitiveWords(db: Conn, limit: number, offset: number) {
   const [rows, total] = await Promise.all([
     db.selectFrom('sensitive_words').select('word').orderBy('id').limit(limit).offset(offset).execute(),
     db
@@ -30,7 +28,7 @@ export async function pageSensitiveWords(db: Q, limit: number, offset: number) {
 }
 
 /** Counts one search for a keyword that found posts. */
-export async function recordKeyword(db: Q, keyword: string, now: number): Promise<void> {
+export async function recordKeyword(db: Conn, keyword: string, now: number): Promise<void> {
   await db
     .insertInto('square_keywords')
     .values({ keyword, hits: 1, updated_at: now })
@@ -40,7 +38,7 @@ export async function recordKeyword(db: Q, keyword: string, now: number): Promis
     .execute();
 }
 
-export async function hotKeywordsContaining(db: Q, keyword: string, limit: number): Promise<string[]> {
+export async function hotKeywordsContaining(db: Conn, keyword: string, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('square_keywords')
     .select('keyword')

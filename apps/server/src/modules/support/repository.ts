@@ -1,8 +1,6 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { FaqsTable, KefuMessagesTable } from '../accounts/tables.ts';
-
-type Conn = Kysely<Database> | Transaction<Database>;
+import type { Insertable } from 'kysely';
+import type { Conn } from '../../db/database.ts';
+import type { FaqsTable, KefuMessagesTable } from './tables.ts';
 
 export const listFaqs = (db: Conn) =>
   db.selectFrom('faqs').select(['id', 'question', 'answer']).orderBy('sort').orderBy('id').execute();

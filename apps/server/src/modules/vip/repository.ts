@@ -1,28 +1,26 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Conn } from '../../db/database.ts';
 import type { VipPlansTable } from './tables.ts';
 
-type Db = Kysely<Database>;
-
-export async function listPlans(db: Db) {
+export async function listPlans(db: Conn) {
   return db.selectFrom('vip_plans').selectAll().orderBy('sort').orderBy('vip_type').execute();
 }
 
-export async function findPlan(db: Db, vipType: number) {
+export async function findPlan(db: Conn, vipType: number) {
   return db.selectFrom('vip_plans').selectAll().where('vip_type', '=', vipType).executeTakeFirst();
 }
 
-export async function getMembership(db: Db, userId: number) {
+/** The membership row; undefined for someone who never was a member. */
+export async function findMembership(db: Conn, userId: number) {
   return db
-    .selectFrom('users')
-    .select(['coin_num', 'level_type', 'exp_time'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+    .selectFrom('memberships')
+    .select(['level_type', 'exp_time'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** Records a plan bought; answers its id, or null when this request id was already paid. */
 export async function insertVipOrder(
-  db: Db,
+  db: Conn,
   row: {
     user_id: number;
     vip_type: number;
@@ -42,25 +40,28 @@ export async function insertVipOrder(
 }
 
 export async function setMembership(
-  db: Db,
+  db: Conn,
   userId: number,
-  membership: { levelType: number; expTime: number; now: number },
-  vipOrderId: number,
+  membership: { levelType: number; expTime: number | null; now: number },
 ): Promise<void> {
+  const values = {
+    level_type: membership.levelType,
+    exp_time: membership.expTime,
+    updated_at: membership.now,
+  };
   await db
-    .updateTable('users')
-    .set({ level_type: membership.levelType, exp_time: membership.expTime, updated_at: membership.now })
-    .where('id', '=', userId)
-    .execute();
-  await db
-    .updateTable('vip_orders')
-    .set({ exp_time_after: membership.expTime })
-    .where('id', '=', vipOrderId)
+    .insertInto('memberships')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
     .execute();
 }
 
+export async function setOrderExpTime(db: Conn, vipOrderId: number, expTime: number): Promise<void> {
+  await db.updateTable('vip_orders').set({ exp_time_after: expTime }).where('id', '=', vipOrderId).execute();
+}
+
 export async function upsertPlan(
-  db: Db,
+  db: Conn,
   plan: Omit<VipPlansTable, 'description' | 'sort'> & { description: string; sort: number },
 ) {
   await db

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isMemberAt, type VipPlan, type VipStatus } from '@ld/contract/vip';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Conn } from '../../db/database.ts';
 import { toIsoOrNull } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
-import { applyBalanceChange, balanceInsufficient, lockWallet } from '../wallet/service.ts';
+import { applyBalanceChange, balanceInsufficient, balanceOf, lockWallet } from '../wallet/public.ts';
 import * as repo from './repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -22,14 +21,29 @@ export async function listPlans(deps: Deps): Promise<VipPlan[]> {
   }));
 }
 
-async function statusOf(db: Kysely<Database>, userId: number, now: number): Promise<VipStatus> {
-  const m = await repo.getMembership(db, userId);
-  const expTime = m.exp_time === null ? null : Number(m.exp_time);
+export interface Membership {
+  /** levelType >= 1 and expTime in the future (DESIGN §6). */
+  isMember: boolean;
+  levelType: number;
+  /** Epoch ms when membership ends; null for someone who never was a member. */
+  expTime: number | null;
+}
+
+/** The user's membership at `now`. */
+export async function membershipOf(db: Conn, userId: number, now: number): Promise<Membership> {
+  const row = await repo.findMembership(db, userId);
+  const levelType = row?.level_type ?? 0;
+  const expTime = row?.exp_time == null ? null : Number(row.exp_time);
+  return { isMember: isMemberAt(levelType, expTime, now), levelType, expTime };
+}
+
+async function statusOf(db: Conn, userId: number, now: number): Promise<VipStatus> {
+  const [membership, coinNum] = await Promise.all([membershipOf(db, userId, now), balanceOf(db, userId)]);
   return {
-    coinNum: Number(m.coin_num),
-    levelType: m.level_type,
-    expTime: toIsoOrNull(expTime),
-    isMember: isMemberAt(m.level_type, expTime, now),
+    coinNum,
+    levelType: membership.levelType,
+    expTime: toIsoOrNull(membership.expTime),
+    isMember: membership.isMember,
   };
 }
 
@@ -67,16 +81,12 @@ export async function openVip(
       now,
     });
     if (!paid.ok) throw balanceInsufficient(deps.config, paid.balance, plan.price);
-    // Read under the user's row lock, so two plans bought at once extend one after the other
-    // instead of both from the same old expTime.
-    const before = await repo.getMembership(trx, userId);
-    const base = Math.max(now, before.exp_time === null ? 0 : Number(before.exp_time));
-    await repo.setMembership(
-      trx,
-      userId,
-      { levelType: Math.max(1, before.level_type), expTime: base + plan.days * DAY_MS, now },
-      orderId,
-    );
+    // Read under the wallet lock (memberships change only here, after it), so two plans bought
+    // at once extend one after the other instead of both from the same old expTime.
+    const before = await membershipOf(trx, userId, now);
+    const expTime = Math.max(now, before.expTime ?? 0) + plan.days * DAY_MS;
+    await repo.setMembership(trx, userId, { levelType: Math.max(1, before.levelType), expTime, now });
+    await repo.setOrderExpTime(trx, orderId, expTime);
     return statusOf(trx, userId, now);
   });
 }

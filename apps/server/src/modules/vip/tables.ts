@@ -23,7 +23,16 @@ export interface VipOrdersTable {
   created_at: number;
 }
 
+/** A user's membership: member while level_type >= 1 and exp_time is in the future (DESIGN §6). */
+export interface MembershipsTable {
+  user_id: number;
+  level_type: number;
+  exp_time: number | null;
+  updated_at: number;
+}
+
 export interface VipTables {
+  memberships: MembershipsTable;
   vip_plans: VipPlansTable;
   vip_orders: VipOrdersTable;
 }

@@ -1,22 +1,36 @@
 import type { OrderStatus } from '@ld/contract/wallet';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
+import type { Conn } from '../../db/database.ts';
 import { onPostgres } from '../../db/dialect.ts';
-import type { Database } from '../../db/schema.ts';
 import type { CoinLedgerTable, RechargeOrdersTable } from './tables.ts';
 
-type Db = Kysely<Database>;
 type NewLedgerRow = Omit<CoinLedgerTable, 'id' | 'note'> & { note: string };
 
 /**
- * Serializes balance changes of one user on PostgreSQL for the rest of the transaction, so the
- * idempotency check that follows cannot race. SQLite runs one transaction at a time already.
+ * Makes sure the user's wallet row exists and, on PostgreSQL, locks it for the rest of the
+ * transaction, so balance changes of one user serialize and the idempotency check that follows
+ * cannot race. SQLite runs one transaction at a time already.
  */
-export async function lockUser(db: Db, userId: number): Promise<void> {
-  if (!onPostgres(db)) return;
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+export async function lockWallet(db: Conn, userId: number): Promise<void> {
+  const insertIfMissing = () =>
+    db
+      .insertInto('wallets')
+      .values({ user_id: userId })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  if (!onPostgres(db)) {
+    await insertIfMissing();
+    return;
+  }
+  const lockRow = () =>
+    db.selectFrom('wallets').select('user_id').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+  // The row exists for anyone who ever had diamonds: one statement then, as before wallets had a table.
+  if (await lockRow()) return;
+  await insertIfMissing();
+  await lockRow();
 }
 
-export async function findLedgerByIdemKey(db: Db, idemKey: string) {
+export async function findLedgerByIdemKey(db: Conn, idemKey: string) {
   return db
     .selectFrom('coin_ledger')
     .select(['id', 'balance_after'])
@@ -25,32 +39,32 @@ export async function findLedgerByIdemKey(db: Db, idemKey: string) {
 }
 
 /** Adds `delta` unless the balance would go below zero; answers the new balance, or null when refused. */
-export async function addToBalance(db: Db, userId: number, delta: number): Promise<number | null> {
+export async function addToBalance(db: Conn, userId: number, delta: number): Promise<number | null> {
   const row = await db
-    .updateTable('users')
+    .updateTable('wallets')
     .set({ coin_num: sql`coin_num + ${delta}` })
-    .where('id', '=', userId)
+    .where('user_id', '=', userId)
     .where(sql<boolean>`coin_num + ${delta} >= 0`)
     .returning('coin_num')
     .executeTakeFirst();
   return row ? Number(row.coin_num) : null;
 }
 
-export async function getBalance(db: Db, userId: number): Promise<number> {
+export async function getBalance(db: Conn, userId: number): Promise<number> {
   const row = await db
-    .selectFrom('users')
+    .selectFrom('wallets')
     .select('coin_num')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.coin_num);
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.coin_num ?? 0);
 }
 
-export async function insertLedger(db: Db, row: NewLedgerRow): Promise<number> {
+export async function insertLedger(db: Conn, row: NewLedgerRow): Promise<number> {
   const inserted = await db.insertInto('coin_ledger').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
 }
 
-export async function listLedger(db: Db, userId: number, offset: number, limit: number) {
+export async function listLedger(db: Conn, userId: number, offset: number, limit: number) {
   return db
     .selectFrom('coin_ledger')
     .selectAll()
@@ -61,7 +75,7 @@ export async function listLedger(db: Db, userId: number, offset: number, limit: 
     .execute();
 }
 
-export async function countLedger(db: Db, userId: number): Promise<number> {
+export async function countLedger(db: Conn, userId: number): Promise<number> {
   const row = await db
     .selectFrom('coin_ledger')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -70,7 +84,7 @@ export async function countLedger(db: Db, userId: number): Promise<number> {
   return Number(row.n);
 }
 
-export async function listActivePacks(db: Db) {
+export async function listActivePacks(db: Conn) {
   return db
     .selectFrom('recharge_packs')
     .selectAll()
@@ -80,7 +94,7 @@ export async function listActivePacks(db: Db) {
     .execute();
 }
 
-export async function findActivePack(db: Db, packId: number) {
+export async function findActivePack(db: Conn, packId: number) {
   return db
     .selectFrom('recharge_packs')
     .selectAll()
@@ -89,15 +103,15 @@ export async function findActivePack(db: Db, packId: number) {
     .executeTakeFirst();
 }
 
-export async function insertOrder(db: Db, row: Omit<RechargeOrdersTable, 'id'>): Promise<void> {
+export async function insertOrder(db: Conn, row: Omit<RechargeOrdersTable, 'id'>): Promise<void> {
   await db.insertInto('recharge_orders').values(row).execute();
 }
 
-export async function findOrder(db: Db, orderNo: string) {
+export async function findOrder(db: Conn, orderNo: string) {
   return db.selectFrom('recharge_orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
 }
 
-export async function listOrders(db: Db, userId: number, offset: number, limit: number) {
+export async function listOrders(db: Conn, userId: number, offset: number, limit: number) {
   return db
     .selectFrom('recharge_orders')
     .selectAll()
@@ -108,7 +122,7 @@ export async function listOrders(db: Db, userId: number, offset: number, limit: 
     .execute();
 }
 
-export async function countOrders(db: Db, userId: number): Promise<number> {
+export async function countOrders(db: Conn, userId: number): Promise<number> {
   const row = await db
     .selectFrom('recharge_orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -118,7 +132,7 @@ export async function countOrders(db: Db, userId: number): Promise<number> {
 }
 
 /** Closes unpaid orders whose time is up (all of them, or one user's); answers how many closed. */
-export async function closeExpiredOrders(db: Db, now: number, userId?: number): Promise<number> {
+export async function closeExpiredOrders(db: Conn, now: number, userId?: number): Promise<number> {
   let query = db
     .updateTable('recharge_orders')
     .set({ status: 'closed', closed_at: now })
@@ -134,7 +148,7 @@ export async function closeExpiredOrders(db: Db, now: number, userId?: number): 
  * not past its time); the row lock of this UPDATE is what lets exactly one notify win.
  */
 export async function moveOrder(
-  db: Db,
+  db: Conn,
   orderNo: string,
   from: OrderStatus,
   to: OrderStatus,
@@ -152,17 +166,8 @@ export async function moveOrder(
 }
 
 export async function insertPacks(
-  db: Db,
+  db: Conn,
   rows: Array<{ price: number; diamonds: number; bonus: number; tag: string | null; sort: number }>,
 ): Promise<void> {
   await db.insertInto('recharge_packs').values(rows).execute();
-}
-
-export async function findUserIdByLoginName(db: Db, loginName: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('login_name', '=', loginName)
-    .executeTakeFirst();
-  return row?.id ?? null;
 }

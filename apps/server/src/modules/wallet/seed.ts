@@ -1,6 +1,6 @@
 import type { Deps } from '../../platform/deps.ts';
-import { DEMO_LOGIN_NAME } from '../accounts/seed.ts';
-import { findUserIdByLoginName, insertPacks } from './repository.ts';
+import { DEMO_LOGIN_NAME, findUserIdByLoginName } from '../accounts/public.ts';
+import { insertPacks } from './repository.ts';
 import { grantDiamonds } from './service.ts';
 
 /** Diamonds the demo account starts with, so paid downloads and membership can be tried at once. */

@@ -1,19 +1,19 @@
 import { randomInt } from 'node:crypto';
 import { ErrorCode, type Page, type PageQuery, toPage } from '@ld/contract/envelope';
 import {
-  LEDGER_REASON_TEXT,
   type LedgerEntry,
   type LedgerReason,
+  ledgerText,
   ORDER_STATUS_TEXT,
   ORDER_TTL_MS,
   type Order,
   type PayInfo,
   type RechargePack,
 } from '@ld/contract/wallet';
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
+import type { Conn } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Database } from '../../db/schema.ts';
 import { toIso, toIsoOrNull } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -36,13 +36,12 @@ export interface BalanceChange {
 export type BalanceResult = { ok: true; balance: number; applied: boolean } | { ok: false; balance: number };
 
 /**
- * Starts a balance-changing transaction by locking the user's row (PostgreSQL; SQLite runs one
- * transaction at a time). Call it before inserting rows that reference the user: such an insert
- * takes a key-share lock on the user, and two transactions upgrading that to the balance update's
- * lock deadlock each other.
+ * Starts a balance-changing transaction by locking the user's wallet (PostgreSQL; SQLite runs one
+ * transaction at a time). Call it first: what the transaction reads about the user's money after
+ * it (ownership, today's spend, membership) cannot change until it commits, so checks made on it hold.
  */
-export async function lockWallet(trx: Kysely<Database>, userId: number): Promise<void> {
-  await repo.lockUser(trx, userId);
+export async function lockWallet(trx: Conn, userId: number): Promise<void> {
+  await repo.lockWallet(trx, userId);
 }
 
 /**
@@ -50,15 +49,12 @@ export async function lockWallet(trx: Kysely<Database>, userId: number): Promise
  * update that never lets the balance go below zero, then the ledger row with the balance after.
  * The same reason and ref twice apply once; the second call answers the first result.
  */
-export async function applyBalanceChange(
-  trx: Kysely<Database>,
-  change: BalanceChange,
-): Promise<BalanceResult> {
+export async function applyBalanceChange(trx: Conn, change: BalanceChange): Promise<BalanceResult> {
   if (!Number.isSafeInteger(change.delta) || change.delta === 0) {
     throw new Error(`a balance change must be a non-zero integer, got ${change.delta}`);
   }
   const idemKey = `${change.reason}:${change.ref}`;
-  await repo.lockUser(trx, change.userId);
+  await repo.lockWallet(trx, change.userId);
   const earlier = await repo.findLedgerByIdemKey(trx, idemKey);
   if (earlier) return { ok: true, balance: Number(earlier.balance_after), applied: false };
   const balance = await repo.addToBalance(trx, change.userId, change.delta);
@@ -86,14 +82,31 @@ export function balanceInsufficient(config: Config, coinNum: number, price: numb
   );
 }
 
-/** Credits diamonds outside any purchase (seed gifts, rewards); idempotent per reason and ref. */
+export interface Grant {
+  userId: number;
+  /** Diamonds, positive. */
+  amount: number;
+  reason: LedgerReason;
+  /** With the reason, the idempotency key: the same grant twice credits once. */
+  ref: string;
+  note?: string;
+}
+
+/**
+ * Credits diamonds outside any purchase (rewards, check-in, seed gifts); idempotent per reason
+ * and ref. Inside `trx` when given (so the credit commits with its cause), else in its own
+ * transaction. Answers the balance after and whether this call credited.
+ */
 export async function grantDiamonds(
   deps: Pick<Deps, 'db' | 'clock'>,
-  grant: { userId: number; amount: number; reason: LedgerReason; ref: string; note?: string },
-): Promise<number> {
-  if (grant.amount <= 0) throw new Error('a grant must be positive');
-  return deps.db.kysely.transaction().execute(async (trx) => {
-    const result = await applyBalanceChange(trx, {
+  grant: Grant,
+  trx?: Conn,
+): Promise<{ balance: number; applied: boolean }> {
+  if (!Number.isSafeInteger(grant.amount) || grant.amount <= 0) {
+    throw new Error(`a grant must be a positive integer, got ${grant.amount}`);
+  }
+  const run = async (conn: Conn) => {
+    const result = await applyBalanceChange(conn, {
       userId: grant.userId,
       delta: grant.amount,
       reason: grant.reason,
@@ -101,8 +114,15 @@ export async function grantDiamonds(
       note: grant.note,
       now: deps.clock.now(),
     });
-    return result.balance;
-  });
+    if (!result.ok) throw new Error('a credit cannot be refused');
+    return { balance: result.balance, applied: result.applied };
+  };
+  return trx ? run(trx) : deps.db.kysely.transaction().execute(run);
+}
+
+/** The user's diamonds now (0 for a user who never had any). */
+export async function balanceOf(db: Conn, userId: number): Promise<number> {
+  return repo.getBalance(db, userId);
 }
 
 const toLedgerEntry = (row: Selectable<CoinLedgerTable>): LedgerEntry => ({
@@ -110,7 +130,7 @@ const toLedgerEntry = (row: Selectable<CoinLedgerTable>): LedgerEntry => ({
   delta: Number(row.delta),
   balanceAfter: Number(row.balance_after),
   reason: row.reason,
-  reasonText: row.note ? `${LEDGER_REASON_TEXT[row.reason]}：${row.note}` : LEDGER_REASON_TEXT[row.reason],
+  reasonText: ledgerText(row.reason, row.note),
   ref: row.ref,
   createTime: toIso(Number(row.created_at)),
 });
@@ -291,6 +311,14 @@ export async function handleNotify(
     });
     if (!credit.ok) throw new Error('a credit cannot be refused');
     await repo.moveOrder(trx, order.order_no, 'paid', 'credited', { credited_at: now });
+    if (credit.applied) {
+      await deps.events.emit(trx, {
+        type: 'wallet.rechargeCredited',
+        userId: Number(order.user_id),
+        orderId: order.order_no,
+        diamonds: order.diamonds,
+      });
+    }
     return { ok: true, credited: credit.applied };
   });
 }

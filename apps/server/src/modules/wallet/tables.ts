@@ -1,6 +1,15 @@
 import type { LedgerReason, OrderStatus } from '@ld/contract/wallet';
 import type { Generated } from 'kysely';
 
+/**
+ * A user's balance (DESIGN §7). A row appears with the user's first ledger entry; no row reads as
+ * 0. It changes only with a ledger row in the same transaction, never below zero (CHECK).
+ */
+export interface WalletsTable {
+  user_id: number;
+  coin_num: Generated<number>;
+}
+
 export interface CoinLedgerTable {
   id: Generated<number>;
   user_id: number;
@@ -43,6 +52,7 @@ export interface RechargeOrdersTable {
 }
 
 export interface WalletTables {
+  wallets: WalletsTable;
   coin_ledger: CoinLedgerTable;
   recharge_packs: RechargePacksTable;
   recharge_orders: RechargeOrdersTable;

@@ -1,0 +1,12 @@
+// What other modules may use of accounts (docs/decisions/0016-module-boundaries.md).
+export {
+  createPeople,
+  findUserIdByLoginName,
+  type NewPerson,
+  oldestUserIds,
+  type Profile,
+  profilesOf,
+  UNKNOWN_PROFILE,
+  userExists,
+} from './directory.ts';
+export { DEMO_LOGIN_NAME } from './seed.ts';

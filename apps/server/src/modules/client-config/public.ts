@@ -1,0 +1,2 @@
+// What other modules read from the client config.
+export { isPhoneAutoRegisterOn } from './service.ts';

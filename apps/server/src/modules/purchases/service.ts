@@ -1,0 +1,107 @@
+import type { PurchaseKind } from '@ld/contract/wallet';
+import type { Conn } from '../../db/database.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { membershipOf } from '../vip/public.ts';
+import { applyBalanceChange, balanceInsufficient, balanceOf, lockWallet } from '../wallet/public.ts';
+import * as repo from './repository.ts';
+
+export interface BuyOnce {
+  userId: number;
+  kind: PurchaseKind;
+  /** What is bought, in the kind's own terms (a game id, a chapter id); at most 64 characters. */
+  ref: string;
+  /** Diamonds; 0 means free for everyone. */
+  price: number;
+  /** Members get it without paying (a paid game, a VIP chapter). */
+  memberFree: boolean;
+  /** Shown after the kind in the ledger, e.g. the game's name: 购买游戏：星海远征. */
+  note?: string;
+}
+
+export interface BuyOnceResult {
+  /** Diamonds charged by this call: the price when bought now, else 0. */
+  charged: number;
+  /** The balance afterwards. */
+  coinNum: number;
+  /** Why the user may have it: free for all, a member, bought earlier, or bought now. */
+  via: 'free' | 'member' | 'owned' | 'bought';
+}
+
+/**
+ * Gives the user a priced thing, charging at most once per (user, kind, ref) (DESIGN §7): free
+ * things and members (when `memberFree`) pay nothing, an earlier buyer pays nothing again, anyone
+ * else pays `price` through the ledger, with the purchase row in the same transaction. A short
+ * balance throws code 1001 with `{ coinNum, price }` and leaves nothing behind. Runs inside `trx`
+ * when given (the caller's transaction then rolls back on 1001), else in its own transaction.
+ */
+export async function buyOnce(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  item: BuyOnce,
+  trx?: Conn,
+): Promise<BuyOnceResult> {
+  if (!Number.isSafeInteger(item.price) || item.price < 0) {
+    throw new Error(`a price must be a non-negative integer, got ${item.price}`);
+  }
+  if (item.ref.length === 0 || item.ref.length > 64)
+    throw new Error(`a purchase ref must be 1-64 characters`);
+  const now = deps.clock.now();
+  if (item.price === 0) {
+    return { charged: 0, coinNum: await balanceOf(trx ?? deps.db.kysely, item.userId), via: 'free' };
+  }
+  const run = async (conn: Conn): Promise<BuyOnceResult> => {
+    // The wallet lock first: it serializes this user's purchases, so the ownership check below
+    // cannot race, and it is taken before the purchase row's foreign key locks the user (0003).
+    await lockWallet(conn, item.userId);
+    const free = async (via: BuyOnceResult['via']) => ({
+      charged: 0,
+      coinNum: await balanceOf(conn, item.userId),
+      via,
+    });
+    if (await repo.isOwned(conn, item.userId, item.kind, item.ref)) return free('owned');
+    if (item.memberFree && (await membershipOf(conn, item.userId, now)).isMember) return free('member');
+    const purchaseId = await repo.insertPurchase(conn, {
+      user_id: item.userId,
+      kind: item.kind,
+      ref: item.ref,
+      price: item.price,
+      created_at: now,
+    });
+    if (purchaseId === null) return free('owned');
+    const paid = await applyBalanceChange(conn, {
+      userId: item.userId,
+      delta: -item.price,
+      reason: item.kind,
+      // The ledger points at the purchase row (docs/decisions/0003-games-and-money.md).
+      ref: String(purchaseId),
+      note: item.note,
+      now,
+    });
+    if (!paid.ok) throw balanceInsufficient(deps.config, paid.balance, item.price);
+    return { charged: item.price, coinNum: paid.balance, via: 'bought' };
+  };
+  return trx ? run(trx) : deps.db.kysely.transaction().execute(run);
+}
+
+/** Which of `refs` the user bought (for lists that mark owned things). */
+export function ownedRefs(
+  db: Conn,
+  userId: number,
+  kind: PurchaseKind,
+  refs: string[],
+): Promise<Set<string>> {
+  return repo.ownedRefs(db, userId, kind, refs);
+}
+
+/**
+ * Diamonds the user was charged for purchases of `kinds` since `sinceMs`. Inside a transaction
+ * after `lockWallet`, the answer cannot change until commit, so a daily cap checked with it holds
+ * under parallel calls.
+ */
+export function spentSince(
+  db: Conn,
+  userId: number,
+  kinds: PurchaseKind[],
+  sinceMs: number,
+): Promise<number> {
+  return repo.spentSince(db, userId, kinds, sinceMs);
+}

@@ -1,0 +1,24 @@
+import type { Generated } from 'kysely';
+
+// Row types: nullable columns are `| null`, never optional. Times are epoch ms.
+
+export interface FaqsTable {
+  id: Generated<number>;
+  question: string;
+  answer: string;
+  sort: Generated<number>;
+}
+
+export interface KefuMessagesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  kind: string;
+  content: string;
+  contact: Generated<string>;
+  created_at: number;
+}
+
+export interface SupportTables {
+  faqs: FaqsTable;
+  kefu_messages: KefuMessagesTable;
+}

@@ -1,0 +1,12 @@
+// The wallet's surface for other modules (docs/decisions/0015-money-surface.md): the ledger is
+// the only way a balance changes. Other modules import this file, never the wallet's internals.
+export {
+  applyBalanceChange,
+  type BalanceChange,
+  type BalanceResult,
+  balanceInsufficient,
+  balanceOf,
+  type Grant,
+  grantDiamonds,
+  lockWallet,
+} from './service.ts';
