@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { modules } from './modules/index.ts';
+import { createCache } from './platform/cache.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Deps } from './platform/deps.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
@@ -52,13 +53,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
+  const cache = createCache(redis);
   const deps: Deps = {
     config,
     db,
     clock: options.clock ?? systemClock,
-    sms: new ConsoleSmsProvider(app.log, config.devInbox),
+    sms: new ConsoleSmsProvider(app.log, config.devInbox ? cache : null),
     storage: createDiskStorage(path.join(config.dataDir, 'uploads')),
     redis,
+    cache,
   };
   app.decorate('deps', deps);
   app.decorateRequest('user', null);

@@ -4,6 +4,7 @@ import type { GiftTables } from '../modules/gifts/tables.ts';
 import type { SquareTables } from '../modules/square/tables.ts';
 import type { VipTables } from '../modules/vip/tables.ts';
 import type { WalletTables } from '../modules/wallet/tables.ts';
+import type { PlatformTables } from '../platform/tables.ts';
 
 /** The whole database: each domain declares its tables beside its code; this file assembles them. */
 export interface Database
@@ -12,4 +13,5 @@ export interface Database
     GameTables,
     GiftTables,
     WalletTables,
-    VipTables {}
+    VipTables,
+    PlatformTables {}

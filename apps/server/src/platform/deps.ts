@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { Cache } from './cache.ts';
 import type { Clock } from './clock.ts';
 import type { SmsProvider } from './sms/provider.ts';
 import type { Storage } from './storage.ts';
@@ -13,6 +14,8 @@ export interface Deps {
   sms: SmsProvider;
   storage: Storage;
   redis: Redis | null;
+  /** Short-lived state shared by every process: Redis when configured, else memory (platform/cache.ts). */
+  cache: Cache;
 }
 
 declare module 'fastify' {

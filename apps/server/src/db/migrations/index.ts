@@ -4,6 +4,7 @@ import * as m002 from './2026112202-money.ts';
 import * as m003 from './2026112203-square.ts';
 import * as m004 from './2026112204-square-counters.ts';
 import * as m005 from './2026112205-game-list-indexes.ts';
+import * as m010 from './2026112310-leases.ts';
 
 /** Every migration, in order. Names start with a timestamp so they sort. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026112203-square': m003,
   '2026112204-square-counters': m004,
   '2026112205-game-list-indexes': m005,
+  '2026112310-leases': m010,
 };
