@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { routeNotFound } from './error-handler.ts';
 
 /**
  * Serves uploads and the built SPA from the same process. Hashed assets are cached for a
@@ -42,8 +43,6 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
     if (!isApi && wantsHtml && indexHtml) {
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
-    return reply
-      .status(404)
-      .send({ code: 404, msg: `请求地址出错: ${request.url.split('?')[0]}`, data: null });
+    throw routeNotFound(app, request, reply);
   });
 }

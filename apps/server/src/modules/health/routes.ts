@@ -18,7 +18,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const sms = app.deps.sms as { latestCode?: (phone: string) => Promise<string | null> };
       if (!app.deps.config.devInbox || !sms.latestCode) {
-        return reply.status(404).send({ code: 404, msg: '请求地址出错: /api/v1/dev/sms/latest', data: null });
+        return reply.status(404).send({ code: 404, msg: '请求地址出错', data: null });
       }
       return ok({ code: await sms.latestCode(request.query.phone) });
     },

@@ -1,6 +1,7 @@
-import { envelopeOf, pageQuery } from '@ld/contract/envelope';
+import { envelopeOf } from '@ld/contract/envelope';
 import {
   coinAllBody,
+  coinOrderBody,
   ledgerPageSchema,
   orderIdParams,
   orderPageSchema,
@@ -78,7 +79,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: '我的充值订单',
-        body: pageQuery,
+        body: coinOrderBody,
         response: { 200: envelopeOf(orderPageSchema) },
       },
     },
