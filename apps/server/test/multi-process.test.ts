@@ -202,6 +202,22 @@ describe.runIf(shared)('two apps on one PostgreSQL and Redis', () => {
     expect(again.data).toEqual({ code });
   });
 
+  it('counts wrong passwords for one account across both apps', async () => {
+    const ip = randomIp();
+    const name = `shared_${randomBytes(3).toString('hex')}`;
+    const attempt = (i: number) =>
+      postForm(apps[i % 2], '/api/user/login', { loginName: name, password: `guess-${i}` }, undefined, {
+        'x-forwarded-for': ip,
+      });
+    // 5 from one address in all, spread over both processes; then either one makes it wait.
+    for (let i = 0; i < 5; i++) expect((await attempt(i)).code).toBe(1);
+    for (const i of [5, 6]) {
+      const waiting = await attempt(i);
+      expect(waiting.status).toBe(429);
+      expect(Number(waiting.raw.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+
   it('runs the unpaid-order sweep as a leased job, held by one of them', async () => {
     // Each app's first tick is at start; whichever took the lease is the one that swept.
     await waitFor(

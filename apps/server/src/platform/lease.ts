@@ -47,13 +47,15 @@ export async function leaseHolder(db: Db, name: string, now: number): Promise<st
   return row && row.expires_at > now ? row.holder : null;
 }
 
+const LEASE_SLACK_MS = 15_000;
+
 /** A name no other runner has: host, process and a random part (two apps may share a process in tests). */
 export const newHolderId = (): string => `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
 /**
  * Runs `fn` every `everyMs` in exactly one of the server processes sharing the database.
  *
- * Every process ticks; a tick takes or renews the lease `name` (valid for two periods), and only
+ * Every process ticks; a tick takes or renews the lease `name` (valid for two periods and 15 s), and only
  * the holder runs `fn`. The holder keeps the lease while it lives, also through a run longer than
  * a period (a tick that finds the last run still going renews and skips); when it closes it gives
  * the lease up, and when it dies the lease runs out and the next process to tick takes over, so a
@@ -71,7 +73,9 @@ export function runPeriodic(
 ): void {
   const { db, clock } = app.deps;
   const holder = newHolderId();
-  const ttlMs = everyMs * 2;
+  // Two periods, plus slack so a holder whose event loop stalls for a while (GC, a burst of
+  // work) is not taken over while it is still running.
+  const ttlMs = everyMs * 2 + LEASE_SLACK_MS;
   let timer: NodeJS.Timeout | null = null;
   let tickInFlight: Promise<void> | null = null;
   let run: Promise<void> | null = null;

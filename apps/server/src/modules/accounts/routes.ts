@@ -68,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: accountAnswer,
       },
     },
-    async (request) => ok(await accounts.login(deps, request.body)),
+    async (request) => ok(await accounts.login(deps, request.body, request.ip)),
   );
 
   app.post(
