@@ -10,9 +10,11 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { modules } from './modules/index.ts';
+import { installCallerUid } from './platform/auth.ts';
+import { createCache } from './platform/cache.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Deps } from './platform/deps.ts';
-import { installErrorHandler } from './platform/error-handler.ts';
+import { frameworkErrors, installErrorHandler } from './platform/error-handler.ts';
 import { createEventBus } from './platform/events.ts';
 import { MAX_IMAGE_BYTES } from './platform/images.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
@@ -45,6 +47,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A bad or too long URL is refused before routing; it still leaves as the envelope.
+    frameworkErrors,
     logController: new LogController({
       disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     }),
@@ -53,14 +57,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
+  const cache = createCache(redis);
   const deps: Deps = {
     config,
     db,
     clock: options.clock ?? systemClock,
-    sms: new ConsoleSmsProvider(app.log, config.devInbox),
+    sms: new ConsoleSmsProvider(app.log, config.devInbox ? cache : null),
     storage: createDiskStorage(path.join(config.dataDir, 'uploads')),
     redis,
     events: createEventBus(),
+    cache,
   };
   app.decorate('deps', deps);
   app.decorateRequest('user', null);
@@ -74,6 +80,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installErrorHandler(app);
   installSecurityHeaders(app);
 
+  // A call may leave its body out, or send `{}` or nothing as JSON: all mean "no fields", so the
+  // route's schema applies its defaults (or names the missing field) instead of refusing the body.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    jsonParser(request, text, done);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body === null || request.body === undefined) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
+    }
+  });
+  installCallerUid(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
   await app.register(compress, { global: true, threshold: 1024 });

@@ -1,8 +1,21 @@
+import path from 'node:path';
+import { sql } from 'kysely';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createDb } from './db/database.ts';
+import { createDb, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
+import { withStartupLock } from './platform/startup-lock.ts';
+
+/**
+ * PostgreSQL: the schema the connection works in (`public`, or the first of a search_path set
+ * in DATABASE_URL's `options`), where the migration bookkeeping must live too.
+ */
+async function migrationSchema(db: Db): Promise<string | undefined> {
+  if (db.dialect !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
+  return rows[0]?.schema ?? 'public';
+}
 
 /** Reads the environment, migrates, seeds an empty database, listens, and shuts down gracefully. */
 async function main(): Promise<void> {
@@ -16,10 +29,18 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const db = createDb({ databaseUrl: config.databaseUrl, sqlitePath: `${config.dataDir}/portal.sqlite` });
-  await migrateToLatest(db.kysely, config.databaseUrl ? 'public' : undefined);
-  const app = await buildApp({ config, db });
-  if (config.seed) await seedIfEmpty(app.deps, app.log);
+  const db = createDb({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: path.join(config.dataDir, 'portal.sqlite'),
+  });
+  // Processes starting together on one database take turns here: the first migrates and seeds,
+  // the next ones find it done (docs/decisions/0020-several-processes.md).
+  const app = await withStartupLock(db, path.join(config.dataDir, 'startup.lock'), async () => {
+    await migrateToLatest(db.kysely, await migrationSchema(db));
+    const built = await buildApp({ config, db });
+    if (config.seed) await seedIfEmpty(built.deps, built.log);
+    return built;
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -36,7 +57,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`${config.appTitle} is serving on http://localhost:${config.port}`);
+  const { port } = app.server.address() as { port: number };
+  app.log.info({ port }, `${config.appTitle} is serving on http://localhost:${port}`);
 }
 
 main().catch((error) => {

@@ -98,7 +98,7 @@ describeDialects('avatar upload', (dialect) => {
     expect(wrongField.json().msg).toBe('file: 请选择要上传的图片');
     const form = await postForm(t.app, '/api/user/center/uploadAvatar', { file: 'x' }, account);
     expect(form.status).toBe(400);
-    expect(form.msg).toBe('file: 请用 multipart/form-data 上传图片');
+    expect(form.msg).toBe('file: 请以 multipart/form-data 上传图片');
   });
 
   it('needs login', async () => {

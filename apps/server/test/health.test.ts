@@ -18,7 +18,7 @@ describeDialects('platform', (dialect) => {
   it('answers an unknown API path with a 404 envelope, never HTML', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope?x=1', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 404, msg: '请求地址出错: /api/nope', data: null });
+    expect(res.json()).toEqual({ code: 404, msg: '请求地址出错', data: null });
   });
 
   it('refuses malformed JSON with a 400 envelope', async () => {

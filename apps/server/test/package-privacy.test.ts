@@ -38,7 +38,7 @@ describeDialects('game packages', (dialect) => {
   it('has packages on disk to protect', () => {
     expect(packages().length).toBeGreaterThan(games.length);
     for (const relative of packages())
-      expect(fs.existsSync(path.join(t.deps.storage.root, relative))).toBe(true);
+      expect(fs.existsSync(path.join(path.join(t.deps.config.dataDir, 'uploads'), relative))).toBe(true);
   });
 
   it('serves no package from the uploads folder, by its exact path or by listing a folder', async () => {
@@ -87,7 +87,11 @@ describeDialects('game packages', (dialect) => {
         const signed = new URL(answer.data.url);
         const file = await get(`${signed.pathname}${signed.search}`);
         expect(file.statusCode).toBe(200);
-        expect(file.rawPayload.equals(fs.readFileSync(path.join(t.deps.storage.root, relative)))).toBe(true);
+        expect(
+          file.rawPayload.equals(
+            fs.readFileSync(path.join(path.join(t.deps.config.dataDir, 'uploads'), relative)),
+          ),
+        ).toBe(true);
         const unsigned = await get(signed.pathname);
         expect(unsigned.statusCode).toBe(403);
       }

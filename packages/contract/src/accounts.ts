@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  callerUidField,
   hasControlChars,
   loginNameSchema,
   optionalText,
@@ -106,14 +107,12 @@ export const resetPasswordBody = z
   });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
-/** Calls that name the caller in the body (`uid`); a uid other than the session's is refused. */
-export const uidBody = z.object({
-  // JSON clients may send the uid as a number; form clients send it as text.
-  uid: optionalText(z.coerce.string().regex(/^\d{1,18}$/, 'uid 须为数字')),
-});
+/** Calls that name the caller in the body (`uid`); a uid other than the session's answers code 2. */
+export const uidBody = z.object({ uid: callerUidField });
 
 export const updateInfoBody = z
   .object({
+    uid: callerUidField,
     name: optionalText(
       z
         .string({ error: '昵称须为文本' })

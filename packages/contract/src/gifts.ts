@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageOf } from './envelope.ts';
+import { pageOf, pageQuery } from './envelope.ts';
+import { callerUidField } from './validation.ts';
 
 /** Where a pack stands for a caller looking at it now. */
 export const giftPackStatuses = ['upcoming', 'open', 'ended', 'soldOut'] as const;
@@ -51,6 +52,8 @@ export const myGiftSchema = z.object({
 });
 export type MyGift = z.infer<typeof myGiftSchema>;
 export const myGiftPageSchema = pageOf(myGiftSchema);
+/** `/v1/gift/me`: the caller's codes, newest first. */
+export const myGiftQuery = pageQuery.extend({ uid: callerUidField });
 
 export const packIdParams = z.object({
   packId: z.coerce

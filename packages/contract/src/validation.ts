@@ -31,6 +31,19 @@ export const passwordSchema = z
 export const optionalText = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
+/**
+ * `uid` a client sends to name itself (the spec's clients do on me, message/all and coin/all):
+ * digits as text or a JSON number. It never chooses whose data is read; the server answers code 2
+ * when it is not the session's (docs/decisions/0023-caller-uid.md). Every call that documents a
+ * `uid` uses this one field, and the server holds every call to the same rule.
+ */
+export const callerUidField = optionalText(
+  z
+    .union([z.string(), z.number()], { error: 'uid 须为数字' })
+    .transform(String)
+    .pipe(z.string().regex(/^\d{1,18}$/, 'uid 须为数字')),
+);
+
 /** A phone as other people may see it: 138****8000. */
 export const maskPhone = (phone: string): string =>
   phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './envelope.ts';
-import { optionalText } from './validation.ts';
+import { callerUidField } from './validation.ts';
 
 /** A recharge pack: pay `price` fen, receive `diamonds + bonus` diamonds. */
 export const rechargePackSchema = z.object({
@@ -73,9 +73,8 @@ export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 export const ledgerPageSchema = pageOf(ledgerEntrySchema);
 
 /** The client sends its own uid; the server always answers for the logged-in caller. */
-export const coinAllBody = pageQuery.extend({
-  uid: optionalText(z.string().regex(/^\d{1,18}$/, 'uid 须为数字')),
-});
+export const coinAllBody = pageQuery.extend({ uid: callerUidField });
+export const coinOrderBody = pageQuery.extend({ uid: callerUidField });
 
 export const orderStatuses = ['created', 'paid', 'credited', 'closed'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];

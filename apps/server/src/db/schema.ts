@@ -10,7 +10,7 @@ import type { SquareTables } from '../modules/square/tables.ts';
 import type { SupportTables } from '../modules/support/tables.ts';
 import type { VipTables } from '../modules/vip/tables.ts';
 import type { WalletTables } from '../modules/wallet/tables.ts';
-import type { PlatformTables } from '../platform/secrets.ts';
+import type { PlatformTables } from '../platform/tables.ts';
 
 /**
  * The whole database: each module declares the tables it owns beside its code, and only its own

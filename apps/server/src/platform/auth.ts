@@ -1,6 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from './deps.ts';
-import { sessionInvalid } from './errors.ts';
+import { badInput, sessionInvalid } from './errors.ts';
 import { hashToken } from './tokens.ts';
 
 export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
@@ -15,7 +15,47 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The `uid` the client put in the body or query (the caller rule, below), as text; undefined when absent. */
+    claimedUid: string | undefined;
   }
+}
+
+/*
+ * The caller rule (docs/decisions/0023-caller-uid.md): the caller is always the session named by
+ * the `uid` and `token` headers. Clients also send their own `uid` in bodies (spec: me,
+ * message/all, coin/all); wherever a `uid` arrives, in the body or the query of any call, as text
+ * or a JSON number, it must be digits (else 400), and on a call made with a session it must be
+ * that session's uid: a client that names someone else holds another account's data, so it is
+ * answered code 2 and logs out. It is never used to choose whose data to read.
+ */
+
+const UID_PATTERN = /^\d{1,18}$/;
+
+/** Text of a client's `uid`; undefined when absent or empty; 400 when it is not digits. */
+function normalizeUid(raw: unknown): string | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const text = typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : raw;
+  if (typeof text !== 'string' || !UID_PATTERN.test(text)) throw badInput('uid', 'uid 须为数字');
+  return text;
+}
+
+const uidOf = (value: unknown): unknown =>
+  value && typeof value === 'object' && !Array.isArray(value) && 'uid' in value
+    ? (value as { uid: unknown }).uid
+    : undefined;
+
+/** Reads the client's `uid` before schemas drop fields they do not declare; install before the routes. */
+export function installCallerUid(app: FastifyInstance): void {
+  app.decorateRequest('claimedUid', undefined);
+  app.addHook('preValidation', async (request) => {
+    request.claimedUid = normalizeUid(uidOf(request.body)) ?? normalizeUid(uidOf(request.query));
+  });
+}
+
+/** Code 2 when the client named a caller other than the session's. */
+export function assertCallerUid(request: FastifyRequest, raw?: unknown): void {
+  const claimed = raw === undefined ? request.claimedUid : normalizeUid(raw);
+  if (request.user && claimed !== undefined && claimed !== String(request.user.id)) throw sessionInvalid();
 }
 
 /** Resolves the `uid` + `token` headers to a live session, or null. */
@@ -51,11 +91,13 @@ export async function resolveSession(deps: Deps, request: FastifyRequest): Promi
 export async function requireUser(this: { deps: Deps }, request: FastifyRequest, _reply: FastifyReply) {
   request.user = await resolveSession(this.deps, request);
   if (!request.user) throw sessionInvalid();
+  assertCallerUid(request);
 }
 
 /** preHandler for calls that read the user when there is one (liked flags, claimed codes). */
 export async function optionalUser(this: { deps: Deps }, request: FastifyRequest, _reply: FastifyReply) {
   request.user = await resolveSession(this.deps, request);
+  assertCallerUid(request);
 }
 
 /** The logged-in user of a request that passed `requireUser`. */

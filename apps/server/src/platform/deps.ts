@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { Cache } from './cache.ts';
 import type { Clock } from './clock.ts';
 import type { EventBus } from './events.ts';
 import type { SmsProvider } from './sms/provider.ts';
@@ -16,6 +17,8 @@ export interface Deps {
   redis: Redis | null;
   /** Domain events: modules add handlers when their plugin registers; services emit in their transactions. */
   events: EventBus;
+  /** Short-lived state shared by every process: Redis when configured, else memory (platform/cache.ts). */
+  cache: Cache;
 }
 
 declare module 'fastify' {

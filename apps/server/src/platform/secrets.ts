@@ -1,16 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 
-/** Generated secrets, by name (the platform's own table). */
-export interface AppSecretsTable {
-  name: string;
-  value: string;
-}
-
-export interface PlatformTables {
-  app_secrets: AppSecretsTable;
-}
-
 /**
  * A secret generated on first use and kept in the database, so no secret lives in the
  * repository and every process of one deployment signs with the same key.

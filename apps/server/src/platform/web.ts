@@ -9,6 +9,8 @@ import { isValidKey, UPLOADS_PREFIX } from './storage.ts';
 /** Folders of the storage that are never public: game packages leave only through signed links. */
 const PRIVATE_FOLDERS = ['packages/'];
 
+import { routeNotFound } from './error-handler.ts';
+
 /**
  * Serves uploads (through storage, with ranges) and the built SPA from the same process. Uploads
  * have random names, so they are cached for a week; hashed assets for a year; index.html never;
@@ -49,8 +51,6 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
     if (!isApi && wantsHtml && indexHtml) {
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
-    return reply
-      .status(404)
-      .send({ code: 404, msg: `请求地址出错: ${request.url.split('?')[0]}`, data: null });
+    throw routeNotFound(app, request, reply);
   });
 }

@@ -12,13 +12,12 @@ import {
   userStatusSchema,
 } from '@ld/contract/accounts';
 import { envelopeOf } from '@ld/contract/envelope';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, optionalUser, requireUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
-import { badInput, sessionInvalid } from '../../platform/errors.ts';
 import { limits } from '../../platform/rate-limit.ts';
+import { readUploadedImage } from '../../platform/upload.ts';
 import * as accounts from './service.ts';
 import { sendSmsCode } from './sms-codes.ts';
 
@@ -26,28 +25,6 @@ const tags = ['accounts'];
 const accountAnswer = { 200: envelopeOf(accountSchema) };
 const nullAnswer = { 200: envelopeOf(z.null()) };
 const statusAnswer = { 200: envelopeOf(userStatusSchema) };
-
-/** A `uid` in the body must be the session's own; anything else is treated as a dead session. */
-function checkUid(request: FastifyRequest, uid: string | undefined) {
-  if (uid !== undefined && uid !== String(currentUser(request).id)) throw sessionInvalid();
-}
-
-/** Reads the one multipart `file` part, answering 400 naming `file` for anything but a file within the cap. */
-async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw badInput('file', '请用 multipart/form-data 上传图片');
-  const part = await request.file();
-  if (part?.fieldname !== 'file') throw badInput('file', '请选择要上传的图片');
-  try {
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw badInput('file', '图片不能超过 5MB');
-    return bytes;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw badInput('file', '图片不能超过 5MB');
-    }
-    throw error;
-  }
-}
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -91,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: accountAnswer,
       },
     },
-    async (request) => ok(await accounts.login(deps, request.body)),
+    async (request) => ok(await accounts.login(deps, request.body, request.ip)),
   );
 
   app.post(
@@ -171,10 +148,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: statusAnswer,
       },
     },
-    async (request) => {
-      checkUid(request, request.body.uid);
-      return ok(await accounts.userStatus(deps, currentUser(request).id));
-    },
+    // A body uid other than the session's answers code 2 in requireUser (platform/auth.ts).
+    async (request) => ok(await accounts.userStatus(deps, currentUser(request).id)),
   );
 
   app.post(
@@ -200,7 +175,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      return ok(await accounts.uploadAvatar(deps, user.id, await readUpload(request)));
+      return ok(await accounts.uploadAvatar(deps, user.id, await readUploadedImage(request)));
     },
   );
 };

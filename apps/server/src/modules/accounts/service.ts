@@ -15,10 +15,12 @@ import type { Selectable } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuthUser } from '../../platform/auth.ts';
+import { beginAttempt, clearAttempts } from '../../platform/backoff.ts';
 import { toIsoOrNull } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { ruleError, sessionInvalid } from '../../platform/errors.ts';
 import { reencodeImage } from '../../platform/images.ts';
+import { loginBackoff } from '../../platform/rate-limit.ts';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/tokens.ts';
 import { isPhoneAutoRegisterOn } from '../client-config/public.ts';
 import { type Membership, membershipOf } from '../vip/public.ts';
@@ -191,11 +193,19 @@ export async function registerWithName(deps: Deps, body: RegisterBody): Promise<
   }
 }
 
-export async function login(deps: Deps, body: LoginBody): Promise<Account> {
-  const user = await repo.findUserByLoginName(deps.db.kysely, normalizeLoginName(body.loginName));
+export async function login(deps: Deps, body: LoginBody, ip: string): Promise<Account> {
+  const loginName = normalizeLoginName(body.loginName);
+  // Unknown names are counted alike, so the waits do not tell which names exist.
+  const attempts = [
+    { rule: loginBackoff.fromAllAddresses, subject: loginName },
+    { rule: loginBackoff.fromOneAddress, subject: `${loginName}@${ip}` },
+  ];
+  await beginAttempt(deps, attempts, (s) => `密码错误次数过多，请 ${s} 秒后再试，或用手机验证码登录`);
+  const user = await repo.findUserByLoginName(deps.db.kysely, loginName);
   const stored = user?.password_hash ?? (await dummyHash(deps.config.scryptN));
   const isMatch = await verifyPassword(body.password, stored);
   if (!user?.password_hash || !isMatch) throw ruleError(LOGIN_FAILED);
+  await clearAttempts(deps, attempts);
   return loginAs(deps, user);
 }
 

@@ -5,6 +5,7 @@ import {
   giftCenterPageSchema,
   giftPackSchema,
   myGiftPageSchema,
+  myGiftQuery,
   packIdParams,
 } from '@ld/contract/gifts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -55,7 +56,7 @@ export const giftRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: '我的礼包码（奖励礼包）',
-        querystring: pageQuery,
+        querystring: myGiftQuery,
         response: { 200: envelopeOf(myGiftPageSchema) },
       },
     },

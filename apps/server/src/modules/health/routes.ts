@@ -16,11 +16,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/dev/sms/latest',
     { schema: { hide: true, querystring: z.object({ phone: z.string() }) } },
     async (request, reply) => {
-      const sms = app.deps.sms as { latestCode?: (phone: string) => string | null };
+      const sms = app.deps.sms as { latestCode?: (phone: string) => Promise<string | null> };
       if (!app.deps.config.devInbox || !sms.latestCode) {
-        return reply.status(404).send({ code: 404, msg: '请求地址出错: /api/v1/dev/sms/latest', data: null });
+        return reply.status(404).send({ code: 404, msg: '请求地址出错', data: null });
       }
-      return ok({ code: sms.latestCode(request.query.phone) });
+      return ok({ code: await sms.latestCode(request.query.phone) });
     },
   );
 };

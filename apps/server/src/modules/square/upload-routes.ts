@@ -3,8 +3,8 @@ import { uploadAnswer } from '@ld/contract/square';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
-import { badInput } from '../../platform/errors.ts';
 import { limits } from '../../platform/rate-limit.ts';
+import { readUploadedImage } from '../../platform/upload.ts';
 import { savePostImage } from './upload-service.ts';
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,10 +23,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       currentUser(request);
-      if (!request.isMultipart()) throw badInput('file', '请以 multipart/form-data 上传图片');
-      const file = await request.file();
-      if (file?.fieldname !== 'file') throw badInput('file', '请选择要上传的图片');
-      return ok(await savePostImage(deps, await file.toBuffer()));
+      return ok(await savePostImage(deps, await readUploadedImage(request)));
     },
   );
 };

@@ -1,6 +1,7 @@
-import { envelopeOf, pageQuery } from '@ld/contract/envelope';
+import { envelopeOf } from '@ld/contract/envelope';
 import {
   coinAllBody,
+  coinOrderBody,
   ledgerPageSchema,
   orderIdParams,
   orderPageSchema,
@@ -13,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
+import { runPeriodic } from '../../platform/lease.ts';
 import { createPaymentProvider } from '../../platform/payment/create-provider.ts';
 import {
   SANDBOX_SIGNATURE_HEADER,
@@ -30,12 +32,9 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = createPaymentProvider(deps.config, deps.db, deps.clock);
   const tags = ['wallet'];
 
-  // Unpaid orders also close lazily whenever one is read; this sweep closes the ones nobody reads.
-  const sweep = setInterval(() => {
-    wallet.sweepExpiredOrders(deps).catch((err) => app.log.error({ err }, 'closing expired orders failed'));
-  }, SWEEP_EVERY_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  // Unpaid orders also close lazily whenever one is read; this sweep closes the ones nobody reads,
+  // in one process of however many share the database.
+  runPeriodic(app, 'wallet.close-expired-orders', SWEEP_EVERY_MS, () => wallet.sweepExpiredOrders(deps));
 
   app.get(
     '/v1/wallet/packs',
@@ -80,7 +79,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: '我的充值订单',
-        body: pageQuery,
+        body: coinOrderBody,
         response: { 200: envelopeOf(orderPageSchema) },
       },
     },

@@ -1,26 +1,32 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Cache } from '../cache.ts';
 import type { SmsProvider } from './provider.ts';
+
+/** Longer than a code lives (5 minutes), so the inbox never drops a code that still works. */
+const INBOX_TTL_MS = 10 * 60 * 1000;
 
 /**
  * Writes each text to the log instead of a phone. When the dev inbox is on, it also keeps the
- * latest code per phone so tests and local users can read it from `/api/v1/dev/sms/latest`.
+ * latest code per phone so tests and local users can read it from `/api/v1/dev/sms/latest`; the
+ * inbox lives in the shared cache, so any process can answer for a code another one sent.
  */
 export class ConsoleSmsProvider implements SmsProvider {
   readonly name = 'console';
-  private readonly inbox = new Map<string, string>();
 
   constructor(
     private readonly log: Pick<FastifyBaseLogger, 'info'>,
-    private readonly keepInbox: boolean,
+    /** The dev inbox, or null when it is off. */
+    private readonly inbox: Cache | null,
   ) {}
 
   async send(phone: string, text: string): Promise<void> {
     this.log.info({ sms: { phone, text } }, 'sms sent (console provider)');
-    if (this.keepInbox) this.inbox.set(phone, text);
+    await this.inbox?.set(`sms-inbox:${phone}`, text, INBOX_TTL_MS);
   }
 
   /** The last code sent to `phone`, for the dev inbox only. */
-  latestCode(phone: string): string | null {
-    return this.inbox.get(phone)?.match(/\d{6}/)?.[0] ?? null;
+  async latestCode(phone: string): Promise<string | null> {
+    const text = await this.inbox?.get(`sms-inbox:${phone}`);
+    return text?.match(/\d{6}/)?.[0] ?? null;
   }
 }
