@@ -1,9 +1,9 @@
 import { ConfigKey } from '@ld/contract/defaults';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { useClientConfig } from '../../../shared/api/get-client-config';
 import { APP_TITLE, BRAND_PREFIX, CURRENCY_NAME } from '../../../shared/lib/brand';
 import { ErrorState, Loading } from '../../../shared/ui/states';
-import { useClientConfig } from '../../config/api/get-client-config';
 import { recordDownloadVisit } from '../api/record-download-visit';
 import { detectPlatform, visitFromSearch } from '../lib/detect-platform';
 import './download-page.css';

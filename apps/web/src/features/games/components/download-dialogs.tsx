@@ -2,15 +2,15 @@ import { formatDate } from '@ld/contract/relative-time';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { userStatusQuery, useUserStatus } from '../../../shared/api/get-user-status';
+import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { getAccount } from '../../../shared/stores/account';
 import { Dialog } from '../../../shared/ui/dialog';
-import { userStatusQuery, useUserStatus } from '../../accounts/api/get-user-status';
 import { confirmStep, payablePrice } from '../lib/download-decision';
 import { type PendingDownload, useDownloadDialogs } from '../lib/download-store';
 import { PLATFORM_LABEL } from '../lib/platform';
 import { useGameDownload } from '../lib/use-game-download';
-import { useGoToLogin } from '../lib/use-go-to-login';
 import './download-dialogs.css';
 
 function ConfirmDialog({ pending }: { pending: PendingDownload }) {

@@ -1,14 +1,14 @@
 import type { Game } from '@ld/contract/games';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useUserStatus } from '../../../shared/api/get-user-status';
+import { useDebounced } from '../../../shared/hooks/use-debounced';
+import { useSwipe } from '../../../shared/hooks/use-swipe';
 import { Tabs } from '../../../shared/ui/adm';
 import { PagedList } from '../../../shared/ui/paged-list';
-import { useUserStatus } from '../../accounts/api/get-user-status';
 import { useGameTypes } from '../api/get-game-types';
 import { useGames } from '../api/get-games';
 import { GameCard, type GameCardLayout } from '../components/game-card';
-import { swipeDirection } from '../lib/swipe';
-import { useDebounced } from '../lib/use-debounced';
 import './games-page.css';
 
 const ALL = 'all';
@@ -45,11 +45,14 @@ export default function GamesPage() {
   const searched = useDebounced(keyword.trim(), 400);
   const typeId = type && /^\d+$/.test(type) ? Number(type) : undefined;
   const games = useGames({ type: typeId, keyword: searched });
-  const touch = useRef<{ x: number; y: number } | null>(null);
 
   const keys = [ALL, ...(types.data ?? []).map((t) => String(t.id))];
   const activeKey = typeId === undefined ? ALL : String(typeId);
   const select = (key: string) => navigate(key === ALL ? '/games' : `/games/${key}`, { replace: true });
+  const swipe = useSwipe((step) => {
+    const next = keys[keys.indexOf(activeKey) + step];
+    if (next) select(next);
+  });
 
   return (
     <div className="games-page">
@@ -85,22 +88,7 @@ export default function GamesPage() {
           </button>
         </div>
       </div>
-      <div
-        className="games-page__list"
-        onTouchStart={(e) => {
-          const t = e.touches[0];
-          touch.current = { x: t.clientX, y: t.clientY };
-        }}
-        onTouchEnd={(e) => {
-          const start = touch.current;
-          touch.current = null;
-          const t = e.changedTouches[0];
-          if (!start || !t) return;
-          const step = swipeDirection(start, { x: t.clientX, y: t.clientY });
-          const next = keys[keys.indexOf(activeKey) + step];
-          if (step !== 0 && next) select(next);
-        }}
-      >
+      <div className="games-page__list" {...swipe}>
         <PagedList<Game>
           query={games}
           className={`games-list games-list--${layout}`}

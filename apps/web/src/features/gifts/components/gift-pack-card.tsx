@@ -1,12 +1,12 @@
 import type { GiftPack } from '@ld/contract/gifts';
 import { formatDateTime } from '@ld/contract/relative-time';
 import { useState } from 'react';
+import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
+import { copyText } from '../../../shared/lib/copy-text';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { toast } from '../../../shared/ui/toast-store';
 import { useClaimGift } from '../api/claim-gift';
-import { copyText } from '../lib/copy-text';
 import { packView } from '../lib/pack-view';
-import { useGoToLogin } from '../lib/use-go-to-login';
 import './gift-pack-card.css';
 
 export interface GiftPackCardProps {

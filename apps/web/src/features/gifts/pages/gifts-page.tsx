@@ -1,9 +1,9 @@
 import type { MyGift } from '@ld/contract/gifts';
 import { formatDateTime } from '@ld/contract/relative-time';
 import { Link } from 'react-router';
+import { copyText } from '../../../shared/lib/copy-text';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { useMyGifts } from '../api/get-my-gifts';
-import { copyText } from '../lib/copy-text';
 import './gifts-page.css';
 
 function MyGiftRow({ gift }: { gift: MyGift }) {

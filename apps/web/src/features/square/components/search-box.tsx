@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useDebounced } from '../../../shared/hooks/use-debounced';
 import { useSuggestions } from '../api/get-suggestions';
 import { KEYWORD_MAX } from '../lib/limits';
-import { useDebounced } from '../lib/use-debounced';
 import './search-box.css';
 
 /** Suggestions are asked for once typing pauses this long. */

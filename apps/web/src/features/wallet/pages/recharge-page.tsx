@@ -1,9 +1,9 @@
 import type { RechargePack } from '@ld/contract/wallet';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useUserStatus } from '../../../shared/api/get-user-status';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { ErrorState, Loading } from '../../../shared/ui/states';
-import { useUserStatus } from '../../accounts/api/get-user-status';
 import { useCreatePayInfo } from '../api/create-pay-info';
 import { useRechargePacks } from '../api/get-recharge-packs';
 import { RechargeResult } from '../components/recharge-result';

@@ -1,5 +1,5 @@
 import { type HTMLAttributes, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
-import './form.css';
+import './text-field.css';
 
 interface TextFieldProps {
   label: string;
@@ -43,15 +43,15 @@ export function TextField({
   const isPassword = type === 'password';
   const note = error ?? hint;
   return (
-    <div className={`acc-field${error ? ' acc-field--error' : ''}`}>
-      <label className="acc-field__label" htmlFor={id}>
+    <div className={`text-field${error ? ' text-field--error' : ''}`}>
+      <label className="text-field__label" htmlFor={id}>
         {label}
       </label>
-      <div className="acc-field__control">
+      <div className="text-field__control">
         <input
           {...inputProps}
           id={id}
-          className="acc-field__input"
+          className="text-field__input"
           type={isPassword && isRevealed ? 'text' : type}
           value={value}
           onChange={(e) => onChange(e.target.value)}
@@ -69,7 +69,7 @@ export function TextField({
         {isPassword && (
           <button
             type="button"
-            className="acc-field__reveal"
+            className="text-field__reveal"
             aria-label={isRevealed ? '隐藏明文' : '显示明文'}
             aria-pressed={isRevealed}
             onClick={() => setIsRevealed((v) => !v)}
@@ -80,7 +80,7 @@ export function TextField({
         {suffix}
       </div>
       {note && (
-        <p id={noteId} className="acc-field__note" role={error ? 'alert' : undefined}>
+        <p id={noteId} className="text-field__note" role={error ? 'alert' : undefined}>
           {note}
         </p>
       )}

@@ -2,7 +2,7 @@ import type { ConfigItem } from '@ld/contract/client-config';
 import { ConfigKey } from '@ld/contract/defaults';
 import type { Page } from '@ld/contract/envelope';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client';
+import { http } from '../http/client';
 
 export type ClientConfig = Record<string, string>;
 

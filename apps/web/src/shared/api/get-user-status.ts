@@ -1,7 +1,7 @@
 import type { UserStatus } from '@ld/contract/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client';
-import { useAccountStore } from '../../../shared/stores/account';
+import { http } from '../http/client';
+import { useAccountStore } from '../stores/account';
 
 export const getUserStatus = (uid: string) =>
   http.post<UserStatus>('/user/center/me', { uid }, { quiet: true });

@@ -3,9 +3,8 @@ import type { GiftCenterItem } from '@ld/contract/gifts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
-import { squareKeys } from '../lib/query-keys';
 
-/** How many packs the square's strip shows. */
+/** How many packs the gift strip shows. */
 export const GIFT_STRIP_SIZE = 20;
 
 /** GET /api/v1/gift/center: packs being handed out now, with the caller's codes. */
@@ -13,7 +12,7 @@ export const getGiftCenter = () =>
   http.get<Page<GiftCenterItem>>('/v1/gift/center', { currentPage: 1, pageSize: GIFT_STRIP_SIZE });
 
 export const giftCenterQuery = (uid: string) =>
-  queryOptions({ queryKey: squareKeys.giftCenter(uid), queryFn: getGiftCenter });
+  queryOptions({ queryKey: ['gifts', 'center', uid], queryFn: getGiftCenter });
 
 export function useGiftCenter() {
   const uid = useAccountStore((s) => s.account.uid);

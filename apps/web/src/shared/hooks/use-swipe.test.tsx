@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSwipe } from './use-swipe';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { swipeStep, useSwipe } from './use-swipe';
 
-function Area({ onSwipe }: { onSwipe: (d: -1 | 1) => void }) {
+function Area({ onSwipe }: { onSwipe: (step: -1 | 1) => void }) {
   return (
     <div data-testid="area" {...useSwipe(onSwipe)}>
       feed
@@ -16,7 +16,18 @@ const swipe = (from: [number, number], to: [number, number]) => {
   fireEvent.touchEnd(area, { changedTouches: [{ clientX: to[0], clientY: to[1] }] });
 };
 
-afterEach(cleanup);
+describe('swipeStep', () => {
+  it('goes to the next tab on a left swipe and the previous on a right swipe', () => {
+    expect(swipeStep({ x: 300, y: 100 }, { x: 150, y: 110 })).toBe(1);
+    expect(swipeStep({ x: 100, y: 100 }, { x: 250, y: 90 })).toBe(-1);
+  });
+
+  it('ignores short moves and moves steeper than 30°', () => {
+    expect(swipeStep({ x: 100, y: 100 }, { x: 140, y: 100 })).toBe(0);
+    expect(swipeStep({ x: 100, y: 100 }, { x: 200, y: 300 })).toBe(0);
+    expect(swipeStep({ x: 100, y: 100 }, { x: 200, y: 160 })).toBe(0);
+  });
+});
 
 describe('useSwipe', () => {
   it('reports a left swipe as next and a right swipe as previous', () => {
@@ -24,7 +35,7 @@ describe('useSwipe', () => {
     render(<Area onSwipe={onSwipe} />);
     swipe([300, 400], [200, 410]);
     swipe([100, 400], [220, 390]);
-    expect(onSwipe.mock.calls).toEqual([[-1], [1]]);
+    expect(onSwipe.mock.calls).toEqual([[1], [-1]]);
   });
 
   it('ignores scrolling and short moves', () => {

@@ -1,17 +1,16 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { useSwipe } from '../../../shared/hooks/use-swipe';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { useFollowFeed } from '../api/get-follow-feed';
 import { usePosts } from '../api/get-posts';
 import { useTags } from '../api/get-tags';
-import { GiftStrip } from '../components/gift-strip';
-import { LoginPrompt } from '../components/login-prompt';
-import { PostList } from '../components/post-list';
-import { SearchBox } from '../components/search-box';
-import { Tabs } from '../components/tabs';
 import { SORT_HOT, SORT_LATEST } from '../lib/limits';
-import { useSwipe } from '../lib/use-swipe';
-import './square-page.css';
+import { LoginPrompt } from './login-prompt';
+import { PostList } from './post-list';
+import { SearchBox } from './search-box';
+import { Tabs } from './tabs';
+import './square-home.css';
 
 type Mode = 'hot' | 'latest' | 'follow';
 const MODES: { key: Mode; label: string }[] = [
@@ -21,8 +20,8 @@ const MODES: { key: Mode; label: string }[] = [
 ];
 const ALL = 0;
 
-/** 广场: the gift centre, tags, 热门/最新/关注 feeds and search. */
-export default function SquarePage() {
+/** 广场: tags, 热门/最新/关注 feeds and search; `top` (the page's gift centre) shows above the feeds unless searching. */
+export function SquareHome({ top }: { top?: ReactNode }) {
   const isLoggedIn = useIsLoggedIn();
   const tags = useTags();
   const [mode, setMode] = useState<Mode>('hot');
@@ -42,10 +41,10 @@ export default function SquarePage() {
   );
   const follow = useFollowFeed(mode === 'follow' && !searching);
 
-  const swipe = useSwipe((direction) => {
+  const swipe = useSwipe((step) => {
     if (searching || mode === 'follow') return;
     const index = tagItems.findIndex((t) => t.key === tagId);
-    const next = tagItems[index - direction];
+    const next = tagItems[index + step];
     if (next) setTagId(next.key);
   });
 
@@ -110,7 +109,7 @@ export default function SquarePage() {
           </button>
         </div>
       ) : (
-        <GiftStrip />
+        top
       )}
 
       <div className="square__bar">

@@ -1,18 +1,17 @@
 import { formatDate } from '@ld/contract/relative-time';
-import { Link, useParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useUserStatus } from '../../../shared/api/get-user-status';
 import { ApiError } from '../../../shared/http/client';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { formatCount, formatSize } from '../../../shared/lib/format';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
-import { useUserStatus } from '../../accounts/api/get-user-status';
-import { useGameGifts } from '../../gifts/api/get-game-gifts';
-import { GiftPackCard } from '../../gifts/components/gift-pack-card';
 import { useGameDetail } from '../api/get-game-detail';
-import { PriceBadge } from '../components/price-badge';
-import { Screenshots } from '../components/screenshots';
 import { PLATFORM, PLATFORM_LABEL, type Platform } from '../lib/platform';
 import { useGameDownload } from '../lib/use-game-download';
-import './game-detail-page.css';
+import { PriceBadge } from './price-badge';
+import { Screenshots } from './screenshots';
+import './game-detail.css';
 
 function NoSuchGame() {
   return (
@@ -27,28 +26,15 @@ function NoSuchGame() {
   );
 }
 
-function GiftSection({ appID }: { appID: number }) {
-  const gifts = useGameGifts(appID);
-  if (gifts.isPending) return <Loading text="礼包加载中…" />;
-  if (gifts.isError) return <ErrorState text="礼包加载失败" onRetry={() => gifts.refetch()} />;
-  if (gifts.data.length === 0) return null;
-  return (
-    <section className="game-detail__section" aria-labelledby="game-gifts">
-      <h2 id="game-gifts">游戏礼包</h2>
-      <ul className="game-detail__gifts">
-        {gifts.data.map((pack) => (
-          <li key={pack.id}>
-            <GiftPackCard pack={pack} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+interface GameDetailProps {
+  /** The game's appID, as the route `detail/:id` carries it (anything else shows 没有找到). */
+  appID: number;
+  /** Shown between the description and the download buttons once the game is loaded (its gift packs). */
+  children?: ReactNode;
 }
 
-/** 游戏 detail (route `detail/:id`, the game's appID): media, facts, gift packs and the download buttons. */
-export default function GameDetailPage() {
-  const appID = Number(useParams().id);
+/** 游戏 detail: media, facts, description and the download buttons; the page adds its gift packs. */
+export function GameDetail({ appID, children }: GameDetailProps) {
   const detail = useGameDetail(Number.isInteger(appID) ? appID : 0);
   const status = useUserStatus().data;
   const { start, isPending } = useGameDownload();
@@ -114,7 +100,7 @@ export default function GameDetailPage() {
         <p className="game-detail__desc">{game.description}</p>
       </section>
 
-      <GiftSection appID={game.appID} />
+      {children}
 
       <div className="game-detail__actions">
         {([PLATFORM.android, PLATFORM.ios] as Platform[]).map((platform) => {

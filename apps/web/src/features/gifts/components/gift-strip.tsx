@@ -1,13 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { getAccount } from '../../../shared/stores/account';
-import { GiftPackCard } from '../../gifts/components/gift-pack-card';
 import { useGiftCenter } from '../api/get-gift-center';
-import { squareKeys } from '../lib/query-keys';
+import { GiftPackCard } from './gift-pack-card';
 import './gift-strip.css';
 
-/** 礼包中心: packs with free codes, side by side; claiming works as on a game's page. */
+/** 礼包中心 (on the square): packs with free codes, side by side; claiming works as on a game's page. */
 export function GiftStrip() {
-  const queryClient = useQueryClient();
   const center = useGiftCenter();
   const packs = center.data?.records ?? [];
   if (center.isError || (center.isSuccess && packs.length === 0)) return null;
@@ -29,12 +25,7 @@ export function GiftStrip() {
                 <img src={pack.gameIcon} alt={`${pack.gameName}图标`} width={20} height={20} loading="lazy" />
                 {pack.gameName}
               </p>
-              <GiftPackCard
-                pack={pack}
-                onClaimed={() =>
-                  queryClient.invalidateQueries({ queryKey: squareKeys.giftCenter(getAccount().uid) })
-                }
-              />
+              <GiftPackCard pack={pack} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirectTarget } from './require-login';
+import { loginHref, redirectTarget } from './login-redirect';
 
 describe('redirect after login', () => {
   it('returns to a local path', () =>
@@ -9,4 +9,8 @@ describe('redirect after login', () => {
     expect(redirectTarget('?redirect=%2F%2Fevil.example')).toBe('/');
   });
   it('defaults home', () => expect(redirectTarget('')).toBe('/'));
+  it('round-trips through the login link', () =>
+    expect(redirectTarget(loginHref('/detail/7?tab=gifts').slice('/login'.length))).toBe(
+      '/detail/7?tab=gifts',
+    ));
 });

@@ -1,14 +1,14 @@
 import { formatDate } from '@ld/contract/relative-time';
 import { Link } from 'react-router';
+import { useUserStatus } from '../../../shared/api/get-user-status';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { badgeText } from '../../../shared/lib/format';
+import { loginHref } from '../../../shared/lib/login-redirect';
 import { useAccountStore, useIsLoggedIn } from '../../../shared/stores/account';
 import { Avatar } from '../../../shared/ui/avatar';
-import { useUnreadCount } from '../../messages/api/get-messages';
-import { useUserStatus } from '../api/get-user-status';
-import { LogoutButton } from '../components/logout-button';
-import { ProfileIcon } from '../components/profile-icons';
-import './profile.css';
+import { LogoutButton } from './logout-button';
+import { ProfileIcon } from './profile-icons';
+import './profile-hub.css';
 
 interface Entry {
   to: string;
@@ -44,7 +44,7 @@ function AccountCard() {
           <div className="profile-account__name">未登录</div>
           <p className="profile-account__sub">登录后领礼包、签到、看消息</p>
         </div>
-        <Link to="/login?redirect=%2Fprofile" className="profile-account__login">
+        <Link to={loginHref('/profile')} className="profile-account__login">
           登录/注册
         </Link>
       </section>
@@ -114,11 +114,9 @@ function MemberEntry() {
   );
 }
 
-/** 我的: account, balance, membership and the entries to everything personal. */
-export default function ProfilePage() {
+/** 我的: account, balance, membership and the entries to everything personal; `unreadCount` badges 系统消息. */
+export function ProfileHub({ unreadCount = 0 }: { unreadCount?: number }) {
   const isLoggedIn = useIsLoggedIn();
-  const unread = useUnreadCount();
-  const unreadCount = isLoggedIn ? (unread.data ?? 0) : 0;
 
   return (
     <div className="profile">
