@@ -12,6 +12,7 @@ import { type PendingDownload, useDownloadDialogs } from '../lib/download-store'
 import { PLATFORM_LABEL } from '../lib/platform';
 import { useGameDownload } from '../lib/use-game-download';
 import './download-dialogs.css';
+import { Image } from '../../../shared/ui/image';
 
 function ConfirmDialog({ pending }: { pending: PendingDownload }) {
   const { game, platform } = pending;
@@ -78,7 +79,7 @@ function ConfirmDialog({ pending }: { pending: PendingDownload }) {
       }
     >
       <div className="dl-confirm__game">
-        <img src={game.icon} alt={game.name} width={48} height={48} />
+        <Image src={game.icon} alt={game.name} width={48} height={48} />
         <div>
           <strong>{game.name}</strong>
           <span>{PLATFORM_LABEL[platform]}版</span>

@@ -12,6 +12,7 @@ import { useGameDownload } from '../lib/use-game-download';
 import { PriceBadge } from './price-badge';
 import { Screenshots } from './screenshots';
 import './game-detail.css';
+import { Image } from '../../../shared/ui/image';
 
 function NoSuchGame() {
   return (
@@ -58,7 +59,7 @@ export function GameDetail({ appID, children }: GameDetailProps) {
   return (
     <div className="game-detail">
       <header className="game-detail__head">
-        <img className="game-detail__icon" src={game.icon} alt={game.name} width={76} height={76} />
+        <Image className="game-detail__icon" src={game.icon} alt={game.name} width={76} height={76} />
         <div className="game-detail__title">
           <h2>{game.name}</h2>
           <div className="game-detail__tags">

@@ -1,6 +1,7 @@
 import { useGiftCenter } from '../api/get-gift-center';
 import { GiftPackCard } from './gift-pack-card';
 import './gift-strip.css';
+import { Image } from '../../../shared/ui/image';
 
 /** 礼包中心 (on the square): packs with free codes, side by side; claiming works as on a game's page. */
 export function GiftStrip() {
@@ -22,7 +23,13 @@ export function GiftStrip() {
           {packs.map((pack) => (
             <li key={pack.id} className="gift-strip__item">
               <p className="gift-strip__game">
-                <img src={pack.gameIcon} alt={`${pack.gameName}图标`} width={20} height={20} loading="lazy" />
+                <Image
+                  src={pack.gameIcon}
+                  alt={`${pack.gameName}图标`}
+                  width={20}
+                  height={20}
+                  loading="lazy"
+                />
                 {pack.gameName}
               </p>
               <GiftPackCard pack={pack} />
