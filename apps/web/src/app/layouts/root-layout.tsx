@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { type Location, Outlet, ScrollRestoration, type UIMatch, useMatches } from 'react-router';
 import { BulletinPopup } from '../../features/bulletin/components/bulletin-popup';
 import { BRAND_PREFIX, pageTitle } from '../../shared/lib/brand';
 import {
@@ -12,6 +12,7 @@ import {
 import { ToastHost } from '../../shared/ui/toast-host';
 import type { RouteMeta } from '../route-meta';
 import { RootDialogs } from './root-dialogs';
+import { TABS } from './tab-bar';
 
 function useViewport() {
   const [width, setWidth] = useState(() => window.innerWidth);
@@ -71,6 +72,18 @@ function ParallaxBackground() {
   );
 }
 
+const TAB_NAMES = new Set(TABS.map((t) => t.name));
+
+/**
+ * Where each page was scrolled: a tab keeps one position per path (switching tabs and coming back
+ * finds it where it was), any other page one per history entry. Back and forward restore it; a new
+ * page starts at the top.
+ */
+const scrollKey = (location: Location, matches: UIMatch[]) =>
+  matches.some((m) => TAB_NAMES.has((m.handle as RouteMeta | undefined)?.name ?? ''))
+    ? location.pathname
+    : location.key;
+
 /** The root: centred 520px column, screen mode, titles, and the root-level popups. */
 export function RootLayout() {
   const width = useViewport();
@@ -108,6 +121,7 @@ export function RootLayout() {
       <div className="app-column">
         <Outlet />
       </div>
+      <ScrollRestoration getKey={scrollKey} />
       <BulletinPopup />
       <RootDialogs />
       <ToastHost />

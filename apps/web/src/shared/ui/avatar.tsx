@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { pxToRem } from '../lib/rem';
 
 /**
  * A round avatar; without an image, or when the image fails to load, it shows the first
@@ -6,8 +7,7 @@ import { useState } from 'react';
  */
 export function Avatar({ src, name, size = 40 }: { src: string | null; name: string; size?: number }) {
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
-  // px at the 375 design width, in rem so the avatar scales with the page (spec §9).
-  const style = { width: `${size / 16}rem`, height: `${size / 16}rem`, fontSize: `${(size * 0.45) / 16}rem` };
+  const style = { width: pxToRem(size), height: pxToRem(size), fontSize: pxToRem(size * 0.45) };
   const label = `${name || '用户'}的头像`;
   if (src && src !== brokenSrc)
     return (

@@ -5,7 +5,9 @@ import { Image } from './image';
 
 describe('images with a broken URL', () => {
   it('show the placeholder instead of the broken glyph, keeping alt text and classes', () => {
-    const { rerender } = render(<Image className="game-card__icon" src="/uploads/gone.webp" alt="星际远征" />);
+    const { rerender } = render(
+      <Image className="game-card__icon" src="/uploads/gone.webp" alt="星际远征" />,
+    );
     const img = screen.getByRole('img', { name: '星际远征' }) as HTMLImageElement;
     expect(img.className).toBe('game-card__icon');
     fireEvent.error(img);

@@ -91,8 +91,8 @@ export function TextField({
 function EyeIcon({ isOpen }: { isOpen: boolean }) {
   return (
     <svg
-      width="20"
-      height="20"
+      width="1.25rem"
+      height="1.25rem"
       viewBox="0 0 24 24"
       aria-hidden="true"
       fill="none"

@@ -40,7 +40,7 @@ const isAppStore = (url: string) => /^https:\/\/(apps|itunes)\.apple\.com\//.tes
 
 function FeatureIcon({ path, colour }: { path: string; colour: string }) {
   return (
-    <svg width="40" height="40" viewBox="0 0 32 32" aria-hidden="true">
+    <svg width="2.5rem" height="2.5rem" viewBox="0 0 32 32" aria-hidden="true">
       <rect width="32" height="32" rx="10" fill={colour} opacity=".12" />
       <path
         d={path}

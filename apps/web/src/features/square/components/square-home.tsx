@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { useSwipe } from '../../../shared/hooks/use-swipe';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { useFollowFeed } from '../api/get-follow-feed';
@@ -24,9 +25,10 @@ const ALL = 0;
 export function SquareHome({ top }: { top?: ReactNode }) {
   const isLoggedIn = useIsLoggedIn();
   const tags = useTags();
-  const [mode, setMode] = useState<Mode>('hot');
-  const [tagId, setTagId] = useState(ALL);
-  const [keyword, setKeyword] = useState('');
+  // Kept for the session: back from a post shows the same feed, from the cache, where it was.
+  const [mode, setMode] = useSessionState<Mode>('square.mode', 'hot');
+  const [tagId, setTagId] = useSessionState('square.tag', ALL);
+  const [keyword, setKeyword] = useSessionState('square.keyword', '');
   const [searchKey, setSearchKey] = useState(0);
 
   const tagItems = [
@@ -85,7 +87,7 @@ export function SquareHome({ top }: { top?: ReactNode }) {
           }}
         />
         <Link to="/postpage" className="square__compose">
-          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
+          <svg width="1rem" height="1rem" viewBox="0 0 24 24" aria-hidden="true">
             <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
           </svg>
           发帖
