@@ -6,6 +6,8 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
+      // Lists a user left for a while (a long read of a post) still hold their loaded pages on the way back.
+      gcTime: 30 * 60_000,
       refetchOnWindowFocus: false,
       retry: (count, error) =>
         !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,

@@ -9,7 +9,7 @@ export const mainRoutes: AppRoute[] = [
   {
     path: 'square',
     meta: { name: 'square', header: false, title: '礼包中心 · 免费礼包码' },
-    page: () => import('../features/square/pages/square-page'),
+    page: () => import('./pages/square-page'),
   },
   { path: 'animate', meta: { name: 'animate', header: false, title: '色漫' }, page: comingSoon },
   { path: 'welfare', meta: { name: 'welfare', title: '动漫福利视频' }, page: comingSoon },
@@ -21,7 +21,7 @@ export const mainRoutes: AppRoute[] = [
   {
     path: 'profile',
     meta: { name: 'profile', header: false, title: '我的' },
-    page: () => import('../features/accounts/pages/profile-page'),
+    page: () => import('./pages/profile-page'),
   },
 ];
 
@@ -30,7 +30,7 @@ export const simpleRoutes: AppRoute[] = [
   {
     path: 'detail/:id',
     meta: { name: 'detail', title: '游戏' },
-    page: () => import('../features/games/pages/game-detail-page'),
+    page: () => import('./pages/game-detail-page'),
   },
   {
     path: 'login',

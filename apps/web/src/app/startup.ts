@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { userStatusQuery } from '../features/accounts/api/get-user-status';
 import { logout } from '../features/accounts/lib/session';
-import { clientConfigQuery } from '../features/config/api/get-client-config';
 import { initSdk } from '../features/devices/sdk';
 import { unreadCountQuery } from '../features/messages/api/get-messages';
 import { tagsQuery } from '../features/square/api/get-tags';
+import { clientConfigQuery } from '../shared/api/get-client-config';
+import { userStatusQuery } from '../shared/api/get-user-status';
 import { setSessionExpiredHandler } from '../shared/http/client';
 import { getAccount } from '../shared/stores/account';
 import { captureAttribution } from '../shared/stores/device';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useUserStatus } from '../../features/accounts/api/get-user-status';
-import { hasAppDownload, useClientConfig } from '../../features/config/api/get-client-config';
 import { useUnreadCount } from '../../features/messages/api/get-messages';
+import { hasAppDownload, useClientConfig } from '../../shared/api/get-client-config';
+import { useUserStatus } from '../../shared/api/get-user-status';
 import { APP_TITLE, BRAND_PREFIX } from '../../shared/lib/brand';
 import { badgeText } from '../../shared/lib/format';
 import { useIsLoggedIn } from '../../shared/stores/account';

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { openLowBalanceDialog, useDownloadDialogs } from '../../features/games/lib/download-store';
+import { useGoToLogin } from '../../shared/hooks/use-go-to-login';
 
 // Loaded only when opened, so the home route's first load stays within its budget.
 const DownloadDialogs = lazy(() => import('../../features/games/components/download-dialogs'));
@@ -17,8 +18,7 @@ function useMemberPanel() {
     const rest = query.toString();
     navigate(`/profile${rest ? `?${rest}` : ''}`, { replace: true });
   };
-  const login = () =>
-    navigate(`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`);
+  const login = useGoToLogin();
   return { isOpen, close, login };
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { type Location, Outlet, ScrollRestoration, type UIMatch, useMatches } from 'react-router';
 import { BulletinPopup } from '../../features/bulletin/components/bulletin-popup';
 import { BRAND_PREFIX, pageTitle } from '../../shared/lib/brand';
 import {
@@ -12,6 +12,7 @@ import {
 import { ToastHost } from '../../shared/ui/toast-host';
 import type { RouteMeta } from '../route-meta';
 import { RootDialogs } from './root-dialogs';
+import { TABS } from './tab-bar';
 
 function useViewport() {
   const [width, setWidth] = useState(() => window.innerWidth);
@@ -29,10 +30,31 @@ function useViewport() {
   return width;
 }
 
-/** On desktop browsers the full-page background shifts slightly with the mouse (spec §2). */
+/** True while the user asks the system for less motion; follows the setting as it changes. */
+function usePrefersReducedMotion(): boolean {
+  const [query] = useState(() => window.matchMedia?.('(prefers-reduced-motion: reduce)'));
+  const [isReduced, setIsReduced] = useState(() => query?.matches ?? false);
+  useEffect(() => {
+    if (!query) return;
+    const onChange = () => setIsReduced(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [query]);
+  return isReduced;
+}
+
+/**
+ * On desktop browsers the full-page background shifts slightly with the mouse (spec §2), unless
+ * the user asked for reduced motion: then it stays still.
+ */
 function ParallaxBackground() {
+  const isReduced = usePrefersReducedMotion();
   const [offset, setOffset] = useState({ x: 0, y: 0 });
   useEffect(() => {
+    if (isReduced) {
+      setOffset({ x: 0, y: 0 });
+      return;
+    }
     const onMove = (e: MouseEvent) => {
       const x = (e.clientX / window.innerWidth - 0.5) * -24;
       const y = (e.clientY / window.innerHeight - 0.5) * -24;
@@ -40,7 +62,7 @@ function ParallaxBackground() {
     };
     window.addEventListener('mousemove', onMove);
     return () => window.removeEventListener('mousemove', onMove);
-  }, []);
+  }, [isReduced]);
   return (
     <div
       className="parallax-bg"
@@ -49,6 +71,18 @@ function ParallaxBackground() {
     />
   );
 }
+
+const TAB_NAMES = new Set(TABS.map((t) => t.name));
+
+/**
+ * Where each page was scrolled: a tab keeps one position per path (switching tabs and coming back
+ * finds it where it was), any other page one per history entry. Back and forward restore it; a new
+ * page starts at the top.
+ */
+const scrollKey = (location: Location, matches: UIMatch[]) =>
+  matches.some((m) => TAB_NAMES.has((m.handle as RouteMeta | undefined)?.name ?? ''))
+    ? location.pathname
+    : location.key;
 
 /** The root: centred 520px column, screen mode, titles, and the root-level popups. */
 export function RootLayout() {
@@ -87,6 +121,7 @@ export function RootLayout() {
       <div className="app-column">
         <Outlet />
       </div>
+      <ScrollRestoration getKey={scrollKey} />
       <BulletinPopup />
       <RootDialogs />
       <ToastHost />

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectConsoleError } from '../../testing/console';
 import { useAccountStore } from '../stores/account';
 import { useToastStore } from '../ui/toast-store';
 import {
@@ -135,9 +136,8 @@ describe('http client', () => {
 
   it('logs a console error when more than 20 cancel handles are pending', async () => {
     stubHangingFetch();
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError('pending request handles exceed 20: 21');
     const requests = Array.from({ length: 21 }, (_, i) => http.get(`/p${i}`).catch(() => undefined));
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('exceed 20'));
     for (let i = 0; i < 21; i++) cancelRequest(`/p${i}`);
     await Promise.all(requests);
   });

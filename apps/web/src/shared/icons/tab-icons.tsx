@@ -4,8 +4,8 @@ import type { SVGProps } from 'react';
 type IconProps = SVGProps<SVGSVGElement> & { active?: boolean };
 
 const base = (props: SVGProps<SVGSVGElement>) => ({
-  width: 24,
-  height: 24,
+  width: '1.5rem',
+  height: '1.5rem',
   viewBox: '0 0 24 24',
   'aria-hidden': true,
   ...props,

@@ -23,3 +23,6 @@ export function screenMode(windowWidth: number): ScreenMode {
 export function isDesktopBrowser(userAgent: string, hasFinePointer: boolean): boolean {
   return hasFinePointer && !/Android|iPhone|iPad|iPod|Mobile|HarmonyOS/i.test(userAgent);
 }
+
+/** A length given in px at the 375 px design width, in rem so that it scales with the page (spec §9). */
+export const pxToRem = (px: number): string => `${px / 16}rem`;

@@ -1,10 +1,27 @@
-/** A round avatar; without an image it shows the first character of the name on the theme colour. */
+import { useState } from 'react';
+import { pxToRem } from '../lib/rem';
+
+/**
+ * A round avatar; without an image, or when the image fails to load, it shows the first
+ * character of the name on the theme colour.
+ */
 export function Avatar({ src, name, size = 40 }: { src: string | null; name: string; size?: number }) {
-  const style = { width: size, height: size, fontSize: size * 0.45 };
-  if (src)
-    return <img className="avatar" src={src} alt={`${name || '用户'}的头像`} style={style} loading="lazy" />;
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
+  const style = { width: pxToRem(size), height: pxToRem(size), fontSize: pxToRem(size * 0.45) };
+  const label = `${name || '用户'}的头像`;
+  if (src && src !== brokenSrc)
+    return (
+      <img
+        className="avatar"
+        src={src}
+        alt={label}
+        style={style}
+        loading="lazy"
+        onError={() => setBrokenSrc(src)}
+      />
+    );
   return (
-    <span className="avatar avatar--empty" role="img" aria-label={`${name || '用户'}的头像`} style={style}>
+    <span className="avatar avatar--empty" role="img" aria-label={label} style={style}>
       {(name || '游').slice(0, 1)}
     </span>
   );

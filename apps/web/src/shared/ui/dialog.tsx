@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useFocusTrap } from '../hooks/use-focus-trap';
 import './dialog.css';
 
 /** Popups stack from this z-index (spec §9). */
@@ -52,6 +53,8 @@ export function Dialog({
   if (open && z.current === 0) z.current = POPUP_BASE_Z + ++zCounter;
   if (!open) z.current = 0;
   useLockScroll(open);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useFocusTrap(dialogRef, open);
 
   const requestClose = () => (beforeClose ? beforeClose(onClose) : onClose());
   const requestCloseRef = useRef(requestClose);
@@ -76,6 +79,8 @@ export function Dialog({
       }}
     >
       <div
+        ref={dialogRef}
+        tabIndex={-1}
         className={`ld-dialog ${className ?? ''}`}
         role="dialog"
         aria-modal="true"

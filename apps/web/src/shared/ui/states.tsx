@@ -13,7 +13,7 @@ export function Loading({ text = '加载中…' }: { text?: string }) {
 export function Empty({ text = '暂无内容', action }: { text?: string; action?: React.ReactNode }) {
   return (
     <div className="state state--empty">
-      <svg width="72" height="72" viewBox="0 0 72 72" aria-hidden="true">
+      <svg width="4.5rem" height="4.5rem" viewBox="0 0 72 72" aria-hidden="true">
         <rect x="14" y="20" width="44" height="36" rx="6" fill="#e8f1ff" />
         <path d="M14 30h44" stroke="#c6dafc" strokeWidth="3" />
         <circle cx="36" cy="43" r="6" fill="#c6dafc" />

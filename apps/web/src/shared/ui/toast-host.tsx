@@ -4,7 +4,7 @@ import './toast.css';
 
 const ICONS: Record<ToastItem['type'], string> = { success: '✓', info: 'i', warning: '!', error: '✕' };
 
-function Toast({ item, top }: { item: ToastItem; top: number }) {
+function Toast({ item }: { item: ToastItem }) {
   const close = useToastStore((s) => s.close);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -33,7 +33,8 @@ function Toast({ item, top }: { item: ToastItem; top: number }) {
     <div
       className={`ld-toast ld-toast--${item.type}`}
       role={item.type === 'error' ? 'alert' : 'status'}
-      style={{ top }}
+      // The offset is the gap above this toast (the page top for the first): px at the 375 design width.
+      style={{ marginTop: `${item.offset / 16}rem` }}
       onMouseEnter={pause}
       onMouseLeave={start}
     >
@@ -56,19 +57,17 @@ function Toast({ item, top }: { item: ToastItem; top: number }) {
   );
 }
 
-const GAP = 16;
-const HEIGHT = 44;
-
-/** Renders the toasts stacked from `offset` down, each 16px below the previous one. */
+/**
+ * The toasts in a column from the top, each `offset` (16 px) below the one before. They stack in
+ * the normal flow, so a toast of two or more lines pushes the next one down instead of overlapping.
+ */
 export function ToastHost() {
   const items = useToastStore((s) => s.items);
-  let top = 0;
   return (
     <div className="ld-toast-host" aria-live="polite">
-      {items.map((item, i) => {
-        top = i === 0 ? item.offset : top + HEIGHT + GAP;
-        return <Toast key={item.id} item={item} top={top} />;
-      })}
+      {items.map((item) => (
+        <Toast key={item.id} item={item} />
+      ))}
     </div>
   );
 }

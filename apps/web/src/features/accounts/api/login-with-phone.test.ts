@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeServer } from '../../../testing/fake-server';
+import { TEST_ACCOUNT } from '../../../testing/render';
 import { loginWithPhone, phoneLoginPath } from './login-with-phone';
 
 describe('phone login endpoint (spec §4)', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('auto-registers unless the config key is present with value 0', () => {
     expect(phoneLoginPath(undefined)).toBe('/user/loginWithPhone');
     expect(phoneLoginPath({})).toBe('/user/loginWithPhone');
@@ -13,27 +13,22 @@ describe('phone login endpoint (spec §4)', () => {
   });
 
   it('posts phone, code and invite code to the endpoint the config chooses', async () => {
-    const calls: Array<{ url: string; body: string }> = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
-        calls.push({ url, body: String(init.body) });
-        return new Response(JSON.stringify({ code: 0, msg: 'success', data: { uid: '7' } }), { status: 200 });
-      }),
-    );
+    const server = fakeServer()
+      .on('POST /user/loginPhoneWithoutRegister', () => TEST_ACCOUNT)
+      .on('POST /user/loginWithPhone', () => TEST_ACCOUNT);
     await loginWithPhone(
       { phone: '13800138000', code: '123456', inviteCode: 'AB12CD34' },
       { phoneLoginAutoRegister: '0' },
     );
     await loginWithPhone({ phone: '13800138000', code: '123456', inviteCode: undefined }, {});
-    expect(calls.map((c) => c.url)).toEqual([
-      '/api/user/loginPhoneWithoutRegister',
-      '/api/user/loginWithPhone',
+    expect(server.requests.map((r) => r.path)).toEqual([
+      '/user/loginPhoneWithoutRegister',
+      '/user/loginWithPhone',
     ]);
-    const first = new URLSearchParams(calls[0].body);
-    expect(first.get('phone')).toBe('13800138000');
-    expect(first.get('code')).toBe('123456');
-    expect(first.get('inviteCode')).toBe('AB12CD34');
-    expect(new URLSearchParams(calls[1].body).has('inviteCode')).toBe(false);
+    const [first, second] = server.requests;
+    expect(first.form.get('phone')).toBe('13800138000');
+    expect(first.form.get('code')).toBe('123456');
+    expect(first.form.get('inviteCode')).toBe('AB12CD34');
+    expect(second.form.has('inviteCode')).toBe(false);
   });
 });

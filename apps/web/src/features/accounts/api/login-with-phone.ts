@@ -1,11 +1,11 @@
 import type { Account, PhoneLoginBody } from '@ld/contract/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client';
 import {
   type ClientConfig,
   clientConfigQuery,
   isPhoneAutoRegister,
-} from '../../config/api/get-client-config';
+} from '../../../shared/api/get-client-config';
+import { http } from '../../../shared/http/client';
 
 /** Phone login registers a new number unless the config turns that off (spec §4). */
 export const phoneLoginPath = (config: ClientConfig | undefined): string =>

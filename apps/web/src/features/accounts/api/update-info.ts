@@ -1,8 +1,8 @@
 import type { UserStatus } from '@ld/contract/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userStatusQuery } from '../../../shared/api/get-user-status';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
-import { userStatusQuery } from './get-user-status';
 
 export interface ProfileChanges {
   name?: string;

@@ -1,8 +1,8 @@
 import type { AvatarAnswer } from '@ld/contract/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userStatusQuery } from '../../../shared/api/get-user-status';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
-import { userStatusQuery } from './get-user-status';
 
 /** The server's cap on an avatar upload (it re-encodes to a 256×256 WebP). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;

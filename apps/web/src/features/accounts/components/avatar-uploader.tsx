@@ -44,7 +44,12 @@ export function AvatarUploader({ src, name }: { src: string | null; name: string
     <div className="uc-avatar">
       <label htmlFor={inputId} className={`uc-avatar__picker${isUploading ? ' is-busy' : ''}`}>
         {preview ? (
-          <img className="avatar" src={preview} alt="正在上传的头像" style={{ width: 80, height: 80 }} />
+          <img
+            className="avatar"
+            src={preview}
+            alt="正在上传的头像"
+            style={{ width: '5rem', height: '5rem' }}
+          />
         ) : (
           <Avatar src={src} name={name} size={80} />
         )}
@@ -62,8 +67,8 @@ export function AvatarUploader({ src, name }: { src: string | null; name: string
         ) : (
           <span className="uc-avatar__camera" aria-hidden="true">
             <svg
-              width="14"
-              height="14"
+              width="0.875rem"
+              height="0.875rem"
               viewBox="0 0 24 24"
               fill="none"
               stroke="currentColor"

@@ -1,5 +1,5 @@
+import { TextField } from '../../../shared/ui/text-field';
 import { HINTS, PASSWORD_MAX } from '../lib/rules';
-import { TextField } from './text-field';
 
 interface Binding {
   value: string;

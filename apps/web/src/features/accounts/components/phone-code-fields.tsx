@@ -1,7 +1,7 @@
 import type { SmsType } from '@ld/contract/accounts';
+import { TextField } from '../../../shared/ui/text-field';
 import { HINTS } from '../lib/rules';
 import { SmsCodeButton } from './sms-code-button';
-import { TextField } from './text-field';
 
 interface Binding {
   value: string;

@@ -1,10 +1,10 @@
 import type { UserStatus } from '@ld/contract/accounts';
 import { useId } from 'react';
+import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast-store';
 import { type ProfileChanges, useUpdateInfo } from '../api/update-info';
 import { checkAge, checkName, NAME_MAX } from '../lib/rules';
 import { useForm } from '../lib/use-form';
-import { TextField } from './text-field';
 import './user-center.css';
 
 export const SEX_OPTIONS = [
@@ -56,8 +56,8 @@ export function ProfileForm({ status }: { status: UserStatus }) {
         placeholder="给自己起个名字"
         maxLength={NAME_MAX}
       />
-      <div className="acc-field">
-        <span className="acc-field__label" id={sexGroupId}>
+      <div className="text-field">
+        <span className="text-field__label" id={sexGroupId}>
           性别
         </span>
         <div className="uc-sex" role="radiogroup" aria-labelledby={sexGroupId}>

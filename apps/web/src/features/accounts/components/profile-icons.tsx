@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { pxToRem } from '../../../shared/lib/rem';
 
 /** Line icons of the 我的 list, drawn in currentColor on a 24-unit grid (no emoji font is needed). */
 const PATHS: Record<string, ReactNode> = {
@@ -47,8 +48,8 @@ export type ProfileIconName = keyof typeof PATHS;
 export function ProfileIcon({ name, size = 20 }: { name: string; size?: number }) {
   return (
     <svg
-      width={size}
-      height={size}
+      width={pxToRem(size)}
+      height={pxToRem(size)}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"

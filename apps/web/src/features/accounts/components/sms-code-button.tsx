@@ -48,11 +48,11 @@ export function SmsCodeButton({ type, takePhone }: SmsCodeButtonProps) {
   return (
     <button
       type="button"
-      className="acc-field__code-btn"
+      className="sms-code-button"
       onClick={onClick}
       disabled={send.isPending || countdown.isRunning}
     >
-      {label !== '获取验证码' && <span className="acc-field__sr-only">获取验证码，</span>}
+      {label !== '获取验证码' && <span className="sms-code-button__sr-only">获取验证码，</span>}
       {label}
     </button>
   );

@@ -1,5 +1,6 @@
 import type { Account } from '@ld/contract/accounts';
 import type { QueryClient } from '@tanstack/react-query';
+import { clearSessionState } from '../../../shared/hooks/use-session-state';
 import { http } from '../../../shared/http/client';
 import { getAccount, useAccountStore } from '../../../shared/stores/account';
 import { clearInviteCode } from '../../../shared/stores/device';
@@ -24,6 +25,7 @@ export async function logout(queryClient: QueryClient, options: { callServer: bo
     await http.post('/user/logout', {}, { quiet: true }).catch(() => undefined);
   }
   useAccountStore.getState().reset();
+  clearSessionState();
   queryClient.removeQueries({ queryKey: ['user'] });
   queryClient.removeQueries({ queryKey: ['messages'] });
 }

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
+import { useUserStatus } from '../../../shared/api/get-user-status';
 import { ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
 import { useBindPhone } from '../api/bind-phone';
-import { useUserStatus } from '../api/get-user-status';
 import { PhoneCodeFields } from '../components/phone-code-fields';
 import { checkPhone, checkSmsCode } from '../lib/rules';
 import { useForm } from '../lib/use-form';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { useUserStatus } from '../../../shared/api/get-user-status';
 import { ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
-import { useUserStatus } from '../api/get-user-status';
 import { useResetPassword } from '../api/reset-password';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { PhoneCodeFields } from '../components/phone-code-fields';

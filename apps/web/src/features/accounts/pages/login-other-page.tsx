@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
+import { isPhoneAutoRegister, useClientConfig } from '../../../shared/api/get-client-config';
 import { getInviteCode } from '../../../shared/stores/device';
-import { isPhoneAutoRegister, useClientConfig } from '../../config/api/get-client-config';
 import { useLoginWithPhone } from '../api/login-with-phone';
 import { AuthHero } from '../components/auth-hero';
 import { PhoneCodeFields } from '../components/phone-code-fields';

@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { APP_TITLE } from '../../../shared/lib/brand';
+import { TextField } from '../../../shared/ui/text-field';
 import { useLogin } from '../api/login';
 import { AuthHero } from '../components/auth-hero';
-import { TextField } from '../components/text-field';
 import { checkLoginName, checkLoginPassword, HINTS } from '../lib/rules';
 import { useFinishLogin } from '../lib/use-finish-login';
 import { useForm } from '../lib/use-form';

@@ -1,9 +1,9 @@
 import { Link, useLocation } from 'react-router';
 import { APP_TITLE } from '../../../shared/lib/brand';
 import { getInviteCode } from '../../../shared/stores/device';
+import { TextField } from '../../../shared/ui/text-field';
 import { useRegisterWithName } from '../api/register-with-name';
 import { AuthHero } from '../components/auth-hero';
-import { TextField } from '../components/text-field';
 import { checkConfirm, checkLoginName, checkPassword, HINTS } from '../lib/rules';
 import { useFinishLogin } from '../lib/use-finish-login';
 import { useForm } from '../lib/use-form';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
+import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast-store';
 import { useResetPassword } from '../api/reset-password';
 import { NewPasswordFields } from '../components/new-password-fields';
-import { TextField } from '../components/text-field';
 import { checkConfirm, checkLoginPassword, checkPassword } from '../lib/rules';
 import { useForm } from '../lib/use-form';
 import { useGoBack } from '../lib/use-go-back';

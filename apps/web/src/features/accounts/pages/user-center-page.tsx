@@ -1,18 +1,11 @@
 import { Link } from 'react-router';
+import { useUserStatus } from '../../../shared/api/get-user-status';
+import { copyText } from '../../../shared/lib/copy-text';
 import { ErrorState, Loading } from '../../../shared/ui/states';
-import { toast } from '../../../shared/ui/toast-store';
-import { useUserStatus } from '../api/get-user-status';
 import { AvatarUploader } from '../components/avatar-uploader';
 import { ProfileForm } from '../components/profile-form';
-import { copyText } from '../lib/copy-text';
 import '../components/form.css';
 import '../components/user-center.css';
-
-async function copyInviteCode(code: string) {
-  // Spec §8: success is toasted, a failure is only logged.
-  if (await copyText(code)) toast.success('复制成功');
-  else console.error('copy failed: the clipboard is not available');
-}
 
 /** 个人中心: avatar, account facts (login name, phone, invite code) and the editable profile. */
 export default function UserCenterPage() {
@@ -61,7 +54,7 @@ export default function UserCenterPage() {
               <button
                 type="button"
                 className="uc-facts__action"
-                onClick={() => copyInviteCode(user.inviteCode)}
+                onClick={() => void copyText(user.inviteCode)}
               >
                 复制
               </button>

@@ -1,9 +1,9 @@
 import { ConfigKey } from '@ld/contract/defaults';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { useClientConfig } from '../../../shared/api/get-client-config';
 import { APP_TITLE, BRAND_PREFIX, CURRENCY_NAME } from '../../../shared/lib/brand';
 import { ErrorState, Loading } from '../../../shared/ui/states';
-import { useClientConfig } from '../../config/api/get-client-config';
 import { recordDownloadVisit } from '../api/record-download-visit';
 import { detectPlatform, visitFromSearch } from '../lib/detect-platform';
 import './download-page.css';
@@ -40,7 +40,7 @@ const isAppStore = (url: string) => /^https:\/\/(apps|itunes)\.apple\.com\//.tes
 
 function FeatureIcon({ path, colour }: { path: string; colour: string }) {
   return (
-    <svg width="40" height="40" viewBox="0 0 32 32" aria-hidden="true">
+    <svg width="2.5rem" height="2.5rem" viewBox="0 0 32 32" aria-hidden="true">
       <rect width="32" height="32" rx="10" fill={colour} opacity=".12" />
       <path
         d={path}

@@ -2,16 +2,17 @@ import { formatDate } from '@ld/contract/relative-time';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { userStatusQuery, useUserStatus } from '../../../shared/api/get-user-status';
+import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { getAccount } from '../../../shared/stores/account';
 import { Dialog } from '../../../shared/ui/dialog';
-import { userStatusQuery, useUserStatus } from '../../accounts/api/get-user-status';
 import { confirmStep, payablePrice } from '../lib/download-decision';
 import { type PendingDownload, useDownloadDialogs } from '../lib/download-store';
 import { PLATFORM_LABEL } from '../lib/platform';
 import { useGameDownload } from '../lib/use-game-download';
-import { useGoToLogin } from '../lib/use-go-to-login';
 import './download-dialogs.css';
+import { Image } from '../../../shared/ui/image';
 
 function ConfirmDialog({ pending }: { pending: PendingDownload }) {
   const { game, platform } = pending;
@@ -78,7 +79,7 @@ function ConfirmDialog({ pending }: { pending: PendingDownload }) {
       }
     >
       <div className="dl-confirm__game">
-        <img src={game.icon} alt={game.name} width={48} height={48} />
+        <Image src={game.icon} alt={game.name} width={48} height={48} />
         <div>
           <strong>{game.name}</strong>
           <span>{PLATFORM_LABEL[platform]}版</span>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatCount, formatSize } from '../../../shared/lib/format';
 import { PriceBadge } from './price-badge';
 import './game-card.css';
+import { Image } from '../../../shared/ui/image';
 
 export type GameCardLayout = 'grid' | 'list';
 
@@ -18,7 +19,7 @@ export function GameCard({
 }) {
   return (
     <Link to={`/detail/${game.appID}`} className={`game-card game-card--${layout}`}>
-      <img
+      <Image
         className="game-card__icon"
         src={game.icon}
         alt={game.name}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ImageViewer } from '../../../shared/ui/adm';
 import './screenshots.css';
+import { Image } from '../../../shared/ui/image';
 
 /** A horizontal strip of screenshots; tapping one opens them all full screen at that one. */
 export function Screenshots({ name, images }: { name: string; images: string[] }) {
@@ -12,7 +13,7 @@ export function Screenshots({ name, images }: { name: string; images: string[] }
         {images.map((src, i) => (
           <li key={src}>
             <button type="button" onClick={() => setViewing(i)} aria-label={`查看第 ${i + 1} 张截图`}>
-              <img src={src} alt={`${name}截图 ${i + 1}`} loading="lazy" />
+              <Image src={src} alt={`${name}截图 ${i + 1}`} loading="lazy" />
             </button>
           </li>
         ))}

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@ld/contract/codes';
 import type { Game } from '@ld/contract/games';
+import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { ApiError } from '../../../shared/http/client';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { toast } from '../../../shared/ui/toast-store';
@@ -8,7 +9,6 @@ import { startStep } from './download-decision';
 import { openLowBalanceDialog, useDownloadDialogs } from './download-store';
 import type { Platform } from './platform';
 import { startBrowserDownload } from './start-browser-download';
-import { useGoToLogin } from './use-go-to-login';
 
 /** The download flow of spec §4, from the 立即下载 tap to the browser's download. */
 export function useGameDownload() {

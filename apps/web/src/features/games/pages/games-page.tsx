@@ -1,21 +1,21 @@
 import type { Game } from '@ld/contract/games';
-import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useUserStatus } from '../../../shared/api/get-user-status';
+import { useDebounced } from '../../../shared/hooks/use-debounced';
+import { useSessionState } from '../../../shared/hooks/use-session-state';
+import { useSwipe } from '../../../shared/hooks/use-swipe';
 import { Tabs } from '../../../shared/ui/adm';
 import { PagedList } from '../../../shared/ui/paged-list';
-import { useUserStatus } from '../../accounts/api/get-user-status';
 import { useGameTypes } from '../api/get-game-types';
 import { useGames } from '../api/get-games';
 import { GameCard, type GameCardLayout } from '../components/game-card';
-import { swipeDirection } from '../lib/swipe';
-import { useDebounced } from '../lib/use-debounced';
 import './games-page.css';
 
 const ALL = 'all';
 
 function GridIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
+    <svg width="1.125rem" height="1.125rem" viewBox="0 0 18 18" aria-hidden="true">
       <rect x="2" y="2" width="6" height="6" rx="1.5" fill="currentColor" />
       <rect x="10" y="2" width="6" height="6" rx="1.5" fill="currentColor" />
       <rect x="2" y="10" width="6" height="6" rx="1.5" fill="currentColor" />
@@ -26,7 +26,7 @@ function GridIcon() {
 
 function ListIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
+    <svg width="1.125rem" height="1.125rem" viewBox="0 0 18 18" aria-hidden="true">
       <rect x="2" y="3" width="14" height="3" rx="1.5" fill="currentColor" />
       <rect x="2" y="7.5" width="14" height="3" rx="1.5" fill="currentColor" />
       <rect x="2" y="12" width="14" height="3" rx="1.5" fill="currentColor" />
@@ -40,16 +40,20 @@ export default function GamesPage() {
   const navigate = useNavigate();
   const types = useGameTypes();
   const isMember = useUserStatus().data?.isMember ?? false;
-  const [keyword, setKeyword] = useState('');
-  const [layout, setLayout] = useState<GameCardLayout>('grid');
+  // Kept for the session: back from a game shows the same list, from the cache, where it was.
+  const [keyword, setKeyword] = useSessionState('games.keyword', '');
+  const [layout, setLayout] = useSessionState<GameCardLayout>('games.layout', 'grid');
   const searched = useDebounced(keyword.trim(), 400);
   const typeId = type && /^\d+$/.test(type) ? Number(type) : undefined;
   const games = useGames({ type: typeId, keyword: searched });
-  const touch = useRef<{ x: number; y: number } | null>(null);
 
   const keys = [ALL, ...(types.data ?? []).map((t) => String(t.id))];
   const activeKey = typeId === undefined ? ALL : String(typeId);
   const select = (key: string) => navigate(key === ALL ? '/games' : `/games/${key}`, { replace: true });
+  const swipe = useSwipe((step) => {
+    const next = keys[keys.indexOf(activeKey) + step];
+    if (next) select(next);
+  });
 
   return (
     <div className="games-page">
@@ -62,7 +66,7 @@ export default function GamesPage() {
         </Tabs>
         <div className="games-page__tools">
           <label className="games-page__search">
-            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+            <svg width="1rem" height="1rem" viewBox="0 0 16 16" aria-hidden="true">
               <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.8" />
               <path d="m11 11 3.5 3.5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
             </svg>
@@ -85,22 +89,7 @@ export default function GamesPage() {
           </button>
         </div>
       </div>
-      <div
-        className="games-page__list"
-        onTouchStart={(e) => {
-          const t = e.touches[0];
-          touch.current = { x: t.clientX, y: t.clientY };
-        }}
-        onTouchEnd={(e) => {
-          const start = touch.current;
-          touch.current = null;
-          const t = e.changedTouches[0];
-          if (!start || !t) return;
-          const step = swipeDirection(start, { x: t.clientX, y: t.clientY });
-          const next = keys[keys.indexOf(activeKey) + step];
-          if (step !== 0 && next) select(next);
-        }}
-      >
+      <div className="games-page__list" {...swipe}>
         <PagedList<Game>
           query={games}
           className={`games-list games-list--${layout}`}

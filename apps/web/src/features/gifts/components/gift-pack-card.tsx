@@ -1,22 +1,16 @@
 import type { GiftPack } from '@ld/contract/gifts';
 import { formatDateTime } from '@ld/contract/relative-time';
 import { useState } from 'react';
+import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
+import { copyText } from '../../../shared/lib/copy-text';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { toast } from '../../../shared/ui/toast-store';
 import { useClaimGift } from '../api/claim-gift';
-import { copyText } from '../lib/copy-text';
 import { packView } from '../lib/pack-view';
-import { useGoToLogin } from '../lib/use-go-to-login';
 import './gift-pack-card.css';
 
-export interface GiftPackCardProps {
-  pack: GiftPack;
-  /** Called with the code right after this card claimed it. */
-  onClaimed?: (code: string) => void;
-}
-
 /** One gift pack: what it gives, its window and stock, and 领取 / the claimed code with 复制. */
-export function GiftPackCard({ pack, onClaimed }: GiftPackCardProps) {
+export function GiftPackCard({ pack }: { pack: GiftPack }) {
   const isLoggedIn = useIsLoggedIn();
   const goToLogin = useGoToLogin();
   const claim = useClaimGift();
@@ -32,7 +26,6 @@ export function GiftPackCard({ pack, onClaimed }: GiftPackCardProps) {
       onSuccess: ({ code }) => {
         setClaimedCode(code);
         toast.success('领取成功，复制礼包码到游戏内兑换');
-        onClaimed?.(code);
       },
     });
   };

@@ -1,16 +1,17 @@
 import type { MyGift } from '@ld/contract/gifts';
 import { formatDateTime } from '@ld/contract/relative-time';
 import { Link } from 'react-router';
+import { copyText } from '../../../shared/lib/copy-text';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { useMyGifts } from '../api/get-my-gifts';
-import { copyText } from '../lib/copy-text';
 import './gifts-page.css';
+import { Image } from '../../../shared/ui/image';
 
 function MyGiftRow({ gift }: { gift: MyGift }) {
   return (
     <article className="my-gift">
       <Link to={`/detail/${gift.appID}`} className="my-gift__game">
-        <img src={gift.gameIcon} alt={gift.gameName} width={44} height={44} loading="lazy" />
+        <Image src={gift.gameIcon} alt={gift.gameName} width={44} height={44} loading="lazy" />
         <span className="my-gift__names">
           <strong>{gift.packTitle}</strong>
           <span>{gift.gameName}</span>

@@ -5,7 +5,7 @@ import './coming-soon.css';
 export default function ComingSoonPage() {
   return (
     <section className="coming-soon">
-      <svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true">
+      <svg width="6rem" height="6rem" viewBox="0 0 96 96" aria-hidden="true">
         <circle cx="48" cy="48" r="40" fill="#e4f0ff" />
         <path d="M48 24 66 40 48 72 30 40Z" fill="#3d8bfd" opacity=".85" />
         <path d="M30 40h36L48 72Z" fill="#7ab8ff" />

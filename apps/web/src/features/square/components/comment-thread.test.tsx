@@ -1,8 +1,7 @@
 import type { Comment, CommentThread as Thread } from '@ld/contract/square';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../testing/render';
 import { CommentThread } from './comment-thread';
 
 const XSS = '<img src=x onerror=alert(1)>';
@@ -47,20 +46,15 @@ const thread: Thread = {
   ],
 };
 
-afterEach(cleanup);
-
 function renderThread(handlers: { onReply?: () => void; onDelete?: () => void } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <CommentThread
-        thread={thread}
-        postAuthorUid="1"
-        onReply={handlers.onReply ?? (() => {})}
-        onToggleLike={() => {}}
-        onDelete={handlers.onDelete ?? (() => {})}
-      />
-    </QueryClientProvider>,
+  return renderApp(
+    <CommentThread
+      thread={thread}
+      postAuthorUid="1"
+      onReply={handlers.onReply ?? (() => {})}
+      onToggleLike={() => {}}
+      onDelete={handlers.onDelete ?? (() => {})}
+    />,
   );
 }
 
@@ -79,12 +73,12 @@ describe('CommentThread', () => {
   it('answers a reply inside its thread and deletes only my own', async () => {
     const onReply = vi.fn();
     const onDelete = vi.fn();
-    const { container } = renderThread({ onReply, onDelete });
+    const { container, user } = renderThread({ onReply, onDelete });
     const replies = container.querySelectorAll<HTMLElement>('.comment-item--small');
-    await userEvent.click(within(replies[0]).getByRole('button', { name: '回复' }));
+    await user.click(within(replies[0]).getByRole('button', { name: '回复' }));
     expect(onReply).toHaveBeenCalledWith(expect.objectContaining({ id: 11 }), 10);
     expect(within(replies[0]).queryByRole('button', { name: '删除' })).toBeNull();
-    await userEvent.click(within(replies[1]).getByRole('button', { name: '删除' }));
+    await user.click(within(replies[1]).getByRole('button', { name: '删除' }));
     expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 12 }));
   });
 });

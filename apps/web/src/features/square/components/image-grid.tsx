@@ -1,5 +1,6 @@
 import { gridColumns } from '../lib/image-grid';
 import './image-grid.css';
+import { Image } from '../../../shared/ui/image';
 
 interface ImageGridProps {
   images: string[];
@@ -16,7 +17,7 @@ export function ImageGrid({ images, alt, onOpen }: ImageGridProps) {
   return (
     <div className={`image-grid image-grid--cols-${columns}`}>
       {images.slice(0, 9).map((src, i) => {
-        const image = <img key={src} src={src} alt={`${alt} ${i + 1}`} loading="lazy" decoding="async" />;
+        const image = <Image key={src} src={src} alt={`${alt} ${i + 1}`} loading="lazy" decoding="async" />;
         return onOpen ? (
           <button
             key={src}

@@ -22,7 +22,7 @@ export function LikeButton({ liked, count, onToggle, what = '帖子', small }: L
         onToggle();
       }}
     >
-      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+      <svg width="1.125rem" height="1.125rem" viewBox="0 0 24 24" aria-hidden="true">
         <path
           d="M12 20.5s-7.5-4.6-9.2-9.3C1.7 8 3.6 4.5 7 4.5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.4 0 5.3 3.5 4.2 6.7-1.7 4.7-9.2 9.3-9.2 9.3z"
           fill={liked ? 'currentColor' : 'none'}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { useLoginHref } from '../../../shared/hooks/use-go-to-login';
 import { Empty } from '../../../shared/ui/states';
-import { useLoginHref } from '../lib/use-login-gate';
 
 /** What a guest sees where a list needs an account. */
 export function LoginPrompt({ text }: { text: string }) {

@@ -1,8 +1,7 @@
 import type { Post } from '@ld/contract/square';
-import { cleanup, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../testing/render';
 import { PostCard } from './post-card';
 
 const XSS = '<img src=x onerror=alert(1)>';
@@ -23,15 +22,9 @@ const post = (over: Partial<Post> = {}): Post => ({
   ...over,
 });
 
-afterEach(cleanup);
-
 describe('PostCard', () => {
   it('renders an HTML payload in the text and the name as text', () => {
-    const { container } = render(
-      <MemoryRouter>
-        <PostCard post={post()} onToggleLike={() => {}} />
-      </MemoryRouter>,
-    );
+    const { container } = renderApp(<PostCard post={post()} onToggleLike={() => {}} />);
     expect(screen.getByText(XSS, { exact: false })).toBeTruthy();
     expect(container.querySelector('.post-card__text')?.textContent).toBe(`第一行\n${XSS}`);
     expect(container.querySelector('img[src="x"]')).toBeNull();
@@ -43,16 +36,12 @@ describe('PostCard', () => {
   it('lays images out lazily with alt text and reports a like tap', async () => {
     const onToggleLike = vi.fn();
     const images = ['/uploads/posts/a.webp', '/uploads/posts/b.webp', '/uploads/posts/c.webp'];
-    const { container } = render(
-      <MemoryRouter>
-        <PostCard post={post({ images })} onToggleLike={onToggleLike} />
-      </MemoryRouter>,
-    );
+    const { container, user } = renderApp(<PostCard post={post({ images })} onToggleLike={onToggleLike} />);
     const shown = screen.getAllByRole('img', { name: /的帖子图片/ });
     expect(shown).toHaveLength(3);
     for (const img of shown) expect(img.getAttribute('loading')).toBe('lazy');
     expect(container.querySelector('.image-grid--cols-3')).not.toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: /点赞帖子，3 个赞/ }));
+    await user.click(screen.getByRole('button', { name: /点赞帖子，3 个赞/ }));
     expect(onToggleLike).toHaveBeenCalledWith(expect.objectContaining({ id: 5 }));
   });
 });

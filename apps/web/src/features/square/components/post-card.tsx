@@ -39,7 +39,7 @@ export function PostCard({ post, onToggleLike }: PostCardProps) {
       <footer className="post-card__foot">
         <LikeButton liked={post.liked} count={post.likeCount} onToggle={() => onToggleLike(post)} />
         <Link to={href} className="post-card__comments" aria-label={`评论 ${post.commentCount} 条`}>
-          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+          <svg width="1.125rem" height="1.125rem" viewBox="0 0 24 24" aria-hidden="true">
             <path
               d="M4 5.5h16v10.5H9l-4.5 3.5V16H4z"
               fill="none"

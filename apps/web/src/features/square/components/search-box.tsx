@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useDebounced } from '../../../shared/hooks/use-debounced';
 import { useSuggestions } from '../api/get-suggestions';
 import { KEYWORD_MAX } from '../lib/limits';
-import { useDebounced } from '../lib/use-debounced';
 import './search-box.css';
 
 /** Suggestions are asked for once typing pauses this long. */
@@ -39,7 +39,7 @@ export function SearchBox({ onSearch }: SearchBoxProps) {
 
   return (
     <form className="search-box" onSubmit={submit} aria-label="搜索">
-      <svg className="search-box__icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
+      <svg className="search-box__icon" width="1rem" height="1rem" viewBox="0 0 24 24" aria-hidden="true">
         <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="m16.5 16.5 4 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>

@@ -30,6 +30,4 @@ export const squareKeys = {
   myComments: (uid: string) => ['square', 'mine', 'comments', uid] as const,
   suggestions: (keyword: string) => ['square', 'suggestions', keyword] as const,
   sensitiveWords: ['square', 'sensitive-words'] as const,
-  /** Under 'gifts' so that claiming a code anywhere (the gifts feature invalidates ['gifts']) refreshes the strip. */
-  giftCenter: (uid: string) => ['gifts', 'square-strip', uid] as const,
 };

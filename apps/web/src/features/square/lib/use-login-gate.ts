@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router';
+import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 
 /**
@@ -7,16 +7,10 @@ import { useIsLoggedIn } from '../../../shared/stores/account';
  */
 export function useLoginGate(): () => boolean {
   const isLoggedIn = useIsLoggedIn();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const goToLogin = useGoToLogin();
   return () => {
     if (isLoggedIn) return true;
-    navigate(`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`);
+    goToLogin();
     return false;
   };
-}
-
-export function useLoginHref(): string {
-  const location = useLocation();
-  return `/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
 }

@@ -2,6 +2,7 @@ import { relativeTime } from '@ld/contract/relative-time';
 import type { MyComment, Post } from '@ld/contract/square';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { toast } from '../../../shared/ui/toast-store';
@@ -104,7 +105,8 @@ function MyComments({ onDelete }: { onDelete: (comment: MyComment) => void }) {
 /** 我的发布和评论: my posts and my comments, newest first, each opening its post and deletable. */
 export default function CommentHistoryPage() {
   const isLoggedIn = useIsLoggedIn();
-  const [tab, setTab] = useState<Tab>('posts');
+  // The page is not kept alive: the tab outlives it so back from a post shows the same list.
+  const [tab, setTab] = useSessionState<Tab>('commenthistory.tab', 'posts');
   const [pending, setPending] = useState<Pending | null>(null);
   const deletePost = useDeletePost();
   const deleteComment = useDeleteComment();

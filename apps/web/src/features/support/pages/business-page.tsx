@@ -1,7 +1,7 @@
 import { ConfigKey } from '@ld/contract/defaults';
 import { useId, useState } from 'react';
-import { TextField } from '../../accounts/components/text-field';
-import { useClientConfig } from '../../config/api/get-client-config';
+import { useClientConfig } from '../../../shared/api/get-client-config';
+import { TextField } from '../../../shared/ui/text-field';
 import { useSendKefuMessage } from '../api/send-kefu-message';
 import './business.css';
 

@@ -1,14 +1,15 @@
 import { ErrorCode } from '@ld/contract/codes';
 import { formatDate } from '@ld/contract/relative-time';
 import type { VipPlan } from '@ld/contract/vip';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useUserStatus } from '../../../shared/api/get-user-status';
+import { useFocusTrap } from '../../../shared/hooks/use-focus-trap';
 import { ApiError } from '../../../shared/http/client';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Popup } from '../../../shared/ui/adm';
 import { ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
-import { useUserStatus } from '../../accounts/api/get-user-status';
 import { useVipPlans } from '../api/get-vip-plans';
 import { useOpenVip } from '../api/open-vip';
 import { newRequestId, stackedExpiry } from '../lib/membership';
@@ -51,6 +52,8 @@ export default function MemberPopup({ onClose, onLowBalance, onLogin }: MemberPo
   const plans = useVipPlans();
   const openVip = useOpenVip();
   const [chosen, setChosen] = useState<number | null>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useFocusTrap(dialogRef, true);
   const selected = plans.data?.find((p) => p.vipType === chosen) ?? plans.data?.[0];
   const isMember = status?.isMember ?? false;
 
@@ -103,7 +106,7 @@ export default function MemberPopup({ onClose, onLowBalance, onLogin }: MemberPo
 
   return (
     <Popup visible onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="vip-popup">
-      <div role="dialog" aria-modal="true" aria-labelledby="vip-popup-title">
+      <div ref={dialogRef} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby="vip-popup-title">
         <h2 id="vip-popup-title" className="vip-popup__title">
           开通会员
         </h2>

@@ -1,4 +1,5 @@
 import type { VipBadge as Badge } from '@ld/contract/vip';
+import { pxToRem } from '../../../shared/lib/rem';
 import { badgeText } from '../lib/membership';
 
 const COLOURS: Record<Badge, [string, string]> = {
@@ -12,7 +13,13 @@ export function VipBadge({ badge, size = 36 }: { badge: Badge; size?: number }) 
   const [light, dark] = COLOURS[badge];
   const id = `vip-badge-${badge}`;
   return (
-    <svg width={size} height={size} viewBox="0 0 36 36" role="img" aria-label={`${badgeText(badge)}卡徽章`}>
+    <svg
+      width={pxToRem(size)}
+      height={pxToRem(size)}
+      viewBox="0 0 36 36"
+      role="img"
+      aria-label={`${badgeText(badge)}卡徽章`}
+    >
       <defs>
         <linearGradient id={id} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor={light} />

@@ -13,8 +13,8 @@ function ResultIcon({ kind }: { kind: 'pending' | 'success' | 'fail' }) {
   const colour = kind === 'success' ? '#16a35c' : kind === 'fail' ? '#f0524f' : '#3d8bfd';
   return (
     <svg
-      width="64"
-      height="64"
+      width="4rem"
+      height="4rem"
       viewBox="0 0 64 64"
       aria-hidden="true"
       className={`recharge-result__icon recharge-result__icon--${kind}`}

@@ -1,9 +1,9 @@
 import type { RechargePack } from '@ld/contract/wallet';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useUserStatus } from '../../../shared/api/get-user-status';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { ErrorState, Loading } from '../../../shared/ui/states';
-import { useUserStatus } from '../../accounts/api/get-user-status';
 import { useCreatePayInfo } from '../api/create-pay-info';
 import { useRechargePacks } from '../api/get-recharge-packs';
 import { RechargeResult } from '../components/recharge-result';
@@ -14,7 +14,7 @@ import './recharge-page.css';
 
 function DiamondIcon() {
   return (
-    <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true">
+    <svg width="1.75rem" height="1.75rem" viewBox="0 0 28 28" aria-hidden="true">
       <path d="M7 4h14l5 7-12 14L2 11z" fill="#7ab8ff" />
       <path d="M2 11h24L14 25z" fill="#3d8bfd" />
       <path d="m7 4 3 7 4-7 4 7 3-7" fill="none" stroke="#fff" strokeWidth="1.2" opacity=".8" />

@@ -1,0 +1,29 @@
+import type { UserStatus } from '@ld/contract/accounts';
+import type { Page } from '@ld/contract/envelope';
+
+/** One page holding all of `records` (the contract's page shape). */
+export const onePage = <T>(records: T[], size = 10): Page<T> => ({
+  records,
+  total: records.length,
+  size,
+  current: 1,
+  pages: records.length === 0 ? 0 : Math.ceil(records.length / size),
+});
+
+/** The status `/user/center/me` answers for the test account (uid 42): a non-member with 100 diamonds. */
+export const userStatus = (over: Partial<UserStatus> = {}): UserStatus => ({
+  uid: '42',
+  loginName: 'xiaolan',
+  name: '小蓝',
+  sex: 0,
+  age: '',
+  avatar: null,
+  phone: null,
+  inviteCode: 'AB12CD34',
+  coinNum: 100,
+  levelType: 0,
+  expTime: null,
+  isMember: false,
+  needBind: 1,
+  ...over,
+});
