@@ -23,6 +23,9 @@ export interface LighthouseRun {
   warnings: string[];
 }
 
+/** Lighthouse loaded the page but could not measure it (its `runtimeError`). */
+class LighthouseRuntimeError extends Error {}
+
 /**
  * One Lighthouse 12 run with its defaults: mobile form factor and screen, simulated throttling
  * (slow 4G, 4× CPU slowdown), in a Chromium of its own on a fresh profile.
@@ -39,8 +42,7 @@ export async function runLighthouse(url: string): Promise<LighthouseRun> {
     });
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError)
-      throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(`lighthouse ${url}: ${lhr.runtimeError.code}`);
     const scores = {} as Record<Category, number>;
     for (const c of CATEGORIES) {
       const score = lhr.categories[c]?.score;
@@ -78,10 +80,22 @@ export interface LighthouseSummary {
   runs: LighthouseRun[];
 }
 
-/** `runs` Lighthouse runs of one page, one after the other (never in parallel: they share 2 cores). */
+/**
+ * `runs` Lighthouse runs of one page, one after the other (never in parallel: they share 2 cores).
+ * A run whose trace failed (Lighthouse says "run Lighthouse again", e.g. NO_NAVSTART on a busy
+ * machine) is repeated, at most twice per page, and says so.
+ */
 export async function measureLighthouse(url: string, runs: number): Promise<LighthouseSummary> {
   const results: LighthouseRun[] = [];
-  for (let i = 0; i < runs; i++) results.push(await runLighthouse(url));
+  let retries = 2;
+  while (results.length < runs) {
+    try {
+      results.push(await runLighthouse(url));
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || retries-- === 0) throw error;
+      console.info(`  ${error.message}; running it again`);
+    }
+  }
   const scores = {} as Record<Category, number>;
   for (const c of CATEGORIES) scores[c] = median(results.map((r) => r.scores[c]));
   const metrics = {} as Record<Metric, number>;
