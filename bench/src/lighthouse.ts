@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import lighthouse from 'lighthouse';
 import { launchDebuggableChromium } from './chromium.ts';
@@ -28,20 +29,22 @@ class LighthouseRuntimeError extends Error {}
 
 /**
  * One Lighthouse 12 run with its defaults: mobile form factor and screen, simulated throttling
- * (slow 4G, 4× CPU slowdown), in a Chromium of its own on a fresh profile.
+ * (slow 4G, 4× CPU slowdown), in a Chromium of its own on a fresh profile. With `htmlReport`, the
+ * run's full report is written there too (which audits failed, the trace's LCP element, …).
  */
-export async function runLighthouse(url: string): Promise<LighthouseRun> {
+export async function runLighthouse(url: string, htmlReport?: string): Promise<LighthouseRun> {
   const loadAverage = os.loadavg()[0];
   const chromium = await launchDebuggableChromium();
   try {
     const result = await lighthouse(url, {
       port: chromium.port,
-      output: 'json',
+      output: htmlReport ? 'html' : 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
     });
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    if (htmlReport) fs.writeFileSync(htmlReport, String(result.report));
     if (lhr.runtimeError) throw new LighthouseRuntimeError(`lighthouse ${url}: ${lhr.runtimeError.code}`);
     const scores = {} as Record<Category, number>;
     for (const c of CATEGORIES) {
@@ -83,14 +86,19 @@ export interface LighthouseSummary {
 /**
  * `runs` Lighthouse runs of one page, one after the other (never in parallel: they share 2 cores).
  * A run whose trace failed (Lighthouse says "run Lighthouse again", e.g. NO_NAVSTART on a busy
- * machine) is repeated, at most twice per page, and says so.
+ * machine) is repeated, at most twice per page, and says so. Reports go to `<reportPrefix>-<n>.html`.
  */
-export async function measureLighthouse(url: string, runs: number): Promise<LighthouseSummary> {
+export async function measureLighthouse(
+  url: string,
+  runs: number,
+  reportPrefix?: string,
+): Promise<LighthouseSummary> {
   const results: LighthouseRun[] = [];
   let retries = 2;
   while (results.length < runs) {
     try {
-      results.push(await runLighthouse(url));
+      const n = results.length + 1;
+      results.push(await runLighthouse(url, reportPrefix && `${reportPrefix}-${n}.html`));
     } catch (error) {
       if (!(error instanceof LighthouseRuntimeError) || retries-- === 0) throw error;
       console.info(`  ${error.message}; running it again`);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { measureLighthouse } from './lighthouse.ts';
 import { axePage } from './page-axe.ts';
 import type { PageResult } from './page-report.ts';
@@ -9,13 +10,16 @@ import { selectPages } from './pages.ts';
  */
 export async function measurePages(
   baseUrl: string,
-  options: { lighthouse: boolean; runs: number },
+  options: { lighthouse: boolean; runs: number; reportDir?: string },
 ): Promise<PageResult[]> {
   const results: PageResult[] = [];
   for (const page of await selectPages(baseUrl)) {
     const url = `${baseUrl}${page.path}`;
     const started = Date.now();
-    const lighthouse = options.lighthouse ? await measureLighthouse(url, options.runs) : undefined;
+    const reportPrefix = options.reportDir && path.join(options.reportDir, page.name);
+    const lighthouse = options.lighthouse
+      ? await measureLighthouse(url, options.runs, reportPrefix)
+      : undefined;
     const axe = await axePage(url);
     console.info(`  measured ${page.name} ${page.path} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     results.push({ ...page, lighthouse, axe });

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { startPortal } from '../../e2e/src/server.ts';
 import { accountScenarios } from './account-scenarios.ts';
@@ -20,7 +21,8 @@ import { squareScenarios } from './square-scenarios.ts';
  * apps/web/dist; BENCH_SECONDS (default 5) is each square and money load's length; BENCH_ONLY
  * (comma list of bundle, lighthouse, axe, account, money, square) runs a subset: `lighthouse`
  * runs Lighthouse and axe over the pages of pages.ts, `axe` only axe; BENCH_PAGES (comma list of
- * names in pages.ts) narrows those pages; BENCH_RUNS (default 3) is Lighthouse runs per page.
+ * names in pages.ts) narrows those pages; BENCH_RUNS (default 3) is Lighthouse runs per page;
+ * BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's HTML report there.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const scale = Number(process.env.BENCH_SCALE ?? '1');
@@ -90,7 +92,12 @@ if (portalNeeded) {
     }
     // Before the load scenarios, so the pages show the demo content as seeded.
     if (only.has('lighthouse') || only.has('axe')) {
-      pages = await measurePages(portal.baseUrl, { lighthouse: only.has('lighthouse'), runs });
+      const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS
+        ? path.resolve(process.env.BENCH_LIGHTHOUSE_REPORTS)
+        : undefined;
+      if (reportDir) fs.mkdirSync(reportDir, { recursive: true });
+      pages = await measurePages(portal.baseUrl, { lighthouse: only.has('lighthouse'), runs, reportDir });
+      if (reportDir) console.info(`Lighthouse reports in ${reportDir}`);
     }
     if (only.has('account')) figures.push(...(await accountScenarios(portal)));
     if (only.has('money')) figures.push(...(await moneyScenarios(portal, { seconds })));

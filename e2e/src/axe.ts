@@ -43,6 +43,58 @@ export async function scanAccessibility(
     }));
 }
 
+/**
+ * Waits until the page has gone `quietMs` with no request in flight and no DOM change (data
+ * arrived, images loaded, popups finished animating in), so a scan judges the frame a user
+ * reads. `networkidle` alone is not enough on a busy machine: a long script can leave the network
+ * quiet for 500 ms before the page asks for its data. Answers false if that never happened
+ * within `timeoutMs` (a page that animates forever); the caller decides whether that matters.
+ */
+export async function settle(page: Page, { quietMs = 1000, timeoutMs = 20_000 } = {}): Promise<boolean> {
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const started = () => {
+    inFlight++;
+    lastActivity = Date.now();
+  };
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    const mutations = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { __settleMutations?: number };
+        if (w.__settleMutations === undefined) {
+          w.__settleMutations = 0;
+          new MutationObserver(() => {
+            w.__settleMutations = (w.__settleMutations ?? 0) + 1;
+          }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        }
+        return w.__settleMutations;
+      });
+    let seen = await mutations();
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      await page.waitForTimeout(100);
+      const now = await mutations();
+      if (now !== seen) {
+        seen = now;
+        lastActivity = Date.now();
+      }
+      if (inFlight === 0 && Date.now() - lastActivity >= quietMs) return true;
+    }
+    return false;
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
 /** The first reason axe gives, on one line (its summary starts with "Fix any/all of the following:"). */
 function summary(failureSummary: string | undefined): string {
   const lines = (failureSummary ?? '').split('\n').map((l) => l.trim());
