@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { settle } from '../../e2e/src/axe.ts';
 import { launchPhone } from '../../e2e/src/browser.ts';
 
 export interface LoadedFile {
@@ -19,8 +20,8 @@ export interface Visit {
 
 /**
  * The home route's first load as a phone's network sees it: every script and stylesheet the page
- * loaded until the network went idle, sized as Chromium's network log reports it
- * (`encodedDataLength`: compressed body plus response headers).
+ * loaded until it settled (no request and no DOM change for 1 s), sized as Chromium's network
+ * log reports it (`encodedDataLength`: compressed body plus response headers).
  * - first: a fresh profile, so it includes the start-up bulletin a new visitor gets (with its
  *   lazy chunks and DOMPurify);
  * - back: the same profile reloaded, so what the HTTP cache holds costs nothing;
@@ -92,8 +93,8 @@ async function recordVisit(page: Page, navigate: () => Promise<unknown>): Promis
   cdp.on('Network.loadingFinished', onFinished);
   try {
     await navigate();
-    // loadingFinished of the last responses may trail networkidle by a tick.
-    await page.waitForTimeout(200);
+    // networkidle can come while a long script runs, before the route's chunk is asked for.
+    await settle(page);
   } finally {
     cdp.off('Network.responseReceived', onResponse);
     cdp.off('Network.requestServedFromCache', onCached);
