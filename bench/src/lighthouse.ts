@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import lighthouse from 'lighthouse';
+import { launchDebuggableChromium } from './chromium.ts';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+} as const;
+export type Metric = keyof typeof METRICS;
+
+/** What one Lighthouse run reports that the bench prints. Times in ms. */
+export interface LighthouseRun {
+  scores: Record<Category, number>;
+  metrics: Record<Metric, number>;
+  /** Lighthouse's CPU speed estimate of this machine at the time of the run. */
+  benchmarkIndex: number;
+  /** The machine's 1-minute load average as the run started (2 cores shared with other work). */
+  loadAverage: number;
+  warnings: string[];
+}
+
+/** Lighthouse loaded the page but could not measure it (its `runtimeError`). */
+class LighthouseRuntimeError extends Error {}
+
+/**
+ * One Lighthouse 12 run with its defaults: mobile form factor and screen, simulated throttling
+ * (slow 4G, 4× CPU slowdown), in a Chromium of its own on a fresh profile. With `htmlReport`, the
+ * run's full report is written there too (which audits failed, the trace's LCP element, …).
+ */
+export async function runLighthouse(url: string, htmlReport?: string): Promise<LighthouseRun> {
+  const loadAverage = os.loadavg()[0];
+  const chromium = await launchDebuggableChromium();
+  try {
+    const result = await lighthouse(url, {
+      port: chromium.port,
+      output: htmlReport ? 'html' : 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (htmlReport) fs.writeFileSync(htmlReport, String(result.report));
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(`lighthouse ${url}: ${lhr.runtimeError.code}`);
+    const scores = {} as Record<Category, number>;
+    for (const c of CATEGORIES) {
+      const score = lhr.categories[c]?.score;
+      if (typeof score !== 'number') throw new Error(`lighthouse ${url}: no ${c} score`);
+      scores[c] = score;
+    }
+    const metrics = {} as Record<Metric, number>;
+    for (const [key, audit] of Object.entries(METRICS) as Array<[Metric, string]>) {
+      const value = lhr.audits[audit]?.numericValue;
+      if (typeof value !== 'number') throw new Error(`lighthouse ${url}: no ${audit}`);
+      metrics[key] = value;
+    }
+    return {
+      scores,
+      metrics,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      loadAverage,
+      warnings: lhr.runWarnings.map(String),
+    };
+  } finally {
+    await chromium.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+export interface LighthouseSummary {
+  /** Each score and metric is the median of its own values over the runs. */
+  scores: Record<Category, number>;
+  metrics: Record<Metric, number>;
+  runs: LighthouseRun[];
+}
+
+/**
+ * `runs` Lighthouse runs of one page, one after the other (never in parallel: they share 2 cores).
+ * A run whose trace failed (Lighthouse says "run Lighthouse again", e.g. NO_NAVSTART on a busy
+ * machine) is repeated, at most twice per page, and says so. Reports go to `<reportPrefix>-<n>.html`.
+ */
+export async function measureLighthouse(
+  url: string,
+  runs: number,
+  reportPrefix?: string,
+): Promise<LighthouseSummary> {
+  const results: LighthouseRun[] = [];
+  let retries = 2;
+  while (results.length < runs) {
+    try {
+      const n = results.length + 1;
+      results.push(await runLighthouse(url, reportPrefix && `${reportPrefix}-${n}.html`));
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || retries-- === 0) throw error;
+      console.info(`  ${error.message}; running it again`);
+    }
+  }
+  const scores = {} as Record<Category, number>;
+  for (const c of CATEGORIES) scores[c] = median(results.map((r) => r.scores[c]));
+  const metrics = {} as Record<Metric, number>;
+  for (const m of Object.keys(METRICS) as Metric[]) metrics[m] = median(results.map((r) => r.metrics[m]));
+  return { scores, metrics, runs: results };
+}

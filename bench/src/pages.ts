@@ -1,0 +1,46 @@
+import { type DemoLookup, firstOf } from './demo-lookup.ts';
+
+export interface BenchPage {
+  /** The name BENCH_PAGES selects it by (usually the route's meta name). */
+  name: string;
+  /** The path a new visitor opens; a function asks the running portal for a demo id first. */
+  path: string | ((demo: DemoLookup) => Promise<string>);
+}
+
+/**
+ * Every page Lighthouse and axe measure in `npm run bench` (issue 11), as a new visitor opens
+ * it: logged out, first visit. A page is one line; a route with an id takes it from the first
+ * record of a demo-content list endpoint (`firstOf(method, apiPath, field, params?)`), e.g.
+ *   { name: 'bookinfo', path: firstOf('GET', '/v1/novel/list', 'id', (id) => `/bookinfo/${id}`) },
+ */
+export const BENCH_PAGES: BenchPage[] = [
+  { name: 'home', path: '/' },
+  { name: 'square', path: '/square' },
+  { name: 'games', path: '/games' },
+  { name: 'detail', path: firstOf('POST', '/web/game/list', 'appID', (id) => `/detail/${id}`) },
+  { name: 'post', path: firstOf('GET', '/v1/square/post/list', 'id', (id) => `/post/${id}`) },
+  { name: 'profile', path: '/profile' },
+  { name: 'login', path: '/login' },
+];
+
+/** The pages named in BENCH_PAGES (comma list; all when unset), with their paths resolved. */
+export async function selectPages(
+  baseUrl: string,
+  filter = process.env.BENCH_PAGES,
+): Promise<Array<{ name: string; path: string }>> {
+  const names = filter ? filter.split(',').map((n) => n.trim()) : BENCH_PAGES.map((p) => p.name);
+  const unknown = names.filter((n) => !BENCH_PAGES.some((p) => p.name === n));
+  if (unknown.length > 0) {
+    throw new Error(
+      `BENCH_PAGES: unknown page ${unknown.join(', ')} (known: ${BENCH_PAGES.map((p) => p.name).join(', ')})`,
+    );
+  }
+  const demo: DemoLookup = { baseUrl };
+  const selected = BENCH_PAGES.filter((p) => names.includes(p.name));
+  return Promise.all(
+    selected.map(async (p) => ({
+      name: p.name,
+      path: typeof p.path === 'string' ? p.path : await p.path(demo),
+    })),
+  );
+}
