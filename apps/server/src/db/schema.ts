@@ -1,6 +1,8 @@
 import type { AccountTables } from '../modules/accounts/tables.ts';
+import type { ContentTables } from '../modules/content/tables.ts';
 import type { GameTables } from '../modules/games/tables.ts';
 import type { GiftTables } from '../modules/gifts/tables.ts';
+import type { NovelTables } from '../modules/novels/tables.ts';
 import type { PurchaseTables } from '../modules/purchases/tables.ts';
 import type { SquareTables } from '../modules/square/tables.ts';
 import type { VipTables } from '../modules/vip/tables.ts';
@@ -14,4 +16,6 @@ export interface Database
     GiftTables,
     WalletTables,
     PurchaseTables,
-    VipTables {}
+    VipTables,
+    ContentTables,
+    NovelTables {}

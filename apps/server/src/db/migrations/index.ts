@@ -5,6 +5,7 @@ import * as m003 from './2026112203-square.ts';
 import * as m004 from './2026112204-square-counters.ts';
 import * as m005 from './2026112205-game-list-indexes.ts';
 import * as m101 from './2026112301-purchases.ts';
+import * as m120 from './2026112320-content.ts';
 
 /** Every migration, in order. Names start with a timestamp so they sort. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026112204-square-counters': m004,
   '2026112205-game-list-indexes': m005,
   '2026112301-purchases': m101,
+  '2026112320-content': m120,
 };
