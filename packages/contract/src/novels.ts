@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { nextUnitSchema } from './content.ts';
 
+const positiveId = (name: string) =>
+  z.coerce
+    .number({ error: `${name} 须为正整数` })
+    .int(`${name} 须为正整数`)
+    .positive(`${name} 须为正整数`)
+    .max(Number.MAX_SAFE_INTEGER, `${name} 须为正整数`);
+
+/** Path of GET /api/v1/novel/{id}/chapter/{cid}. */
+export const chapterParams = z.object({ id: positiveId('id'), cid: positiveId('cid') });
+
 /** GET /api/v1/novel/{id}/chapter/{cid} (DESIGN §13); a locked chapter answers code 1005 instead. */
 export const chapterSchema = z.object({
   id: z.number().int(),

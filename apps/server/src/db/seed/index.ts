@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { seedAccounts } from '../../modules/accounts/seed.ts';
 import { seedGames } from '../../modules/games/seed.ts';
 import { seedGifts } from '../../modules/gifts/seed.ts';
+import { seedNovels } from '../../modules/novels/seed.ts';
 import { seedSquare } from '../../modules/square/seed.ts';
 import { seedVipPlans } from '../../modules/vip/seed.ts';
 import { seedWallet } from '../../modules/wallet/seed.ts';
@@ -17,6 +18,7 @@ const seeds: Array<{ name: string; run: (deps: Deps) => Promise<void> }> = [
   { name: 'square', run: seedSquare },
   // After square: its accounts own the codes of the demo's sold-out pack.
   { name: 'gifts', run: seedGifts },
+  { name: 'novels', run: seedNovels },
 ];
 
 /** Fills an empty database with demo content; a database that has users is left alone. */
