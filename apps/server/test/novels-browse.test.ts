@@ -224,7 +224,24 @@ describe.each(DIALECTS)('novel browsing on %s', (dialect) => {
       ]);
     });
 
+    it('starts a page at a given chapter in either order, to jump to the current one', async () => {
+      const asc = await call(t.app, 'GET', `/api/v1/novel/${book.workId}/chapters`, {
+        query: { from: 1100, pageSize: 3 },
+      });
+      expect(asc.data.records.map((r: { index: number }) => r.index)).toEqual([1100, 1101, 1102]);
+      const next = await call(t.app, 'GET', `/api/v1/novel/${book.workId}/chapters`, {
+        query: { from: 1100, pageSize: 3, cursor: asc.data.nextCursor },
+      });
+      expect(next.data.records.map((r: { index: number }) => r.index)).toEqual([1103, 1104, 1105]);
+      const desc = await call(t.app, 'GET', `/api/v1/novel/${book.workId}/chapters`, {
+        query: { order: 'desc', from: 2, pageSize: 3 },
+      });
+      expect(desc.data).toMatchObject({ records: [{ index: 2 }, { index: 1 }], nextCursor: null });
+    });
+
     it.each([
+      [{ from: 0 }, 'from'],
+      [{ from: 'last' }, 'from'],
       [{ order: 'up' }, 'order'],
       [{ pageSize: 501 }, 'pageSize'],
       [{ pageSize: 0 }, 'pageSize'],

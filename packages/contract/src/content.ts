@@ -97,6 +97,8 @@ export const unitListQuery = z.object({
     z.enum(['asc', 'desc'], { error: 'order 须为 asc（正序）或 desc（倒序）' }).default('asc'),
   ),
   cursor: cursorField,
+  /** Start at this unit index (inclusive, in `order`): 跳到当前章. A `cursor` takes precedence. */
+  from: z.preprocess(blankToUndefined, positiveId('from').optional()),
   pageSize: z.preprocess(
     blankToUndefined,
     z.coerce

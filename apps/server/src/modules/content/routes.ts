@@ -90,7 +90,7 @@ export function registerWorkRoutes(
       preHandler: optionalUser,
       schema: {
         tags: kindTags,
-        summary: `${paths.unitName}目录：order asc/desc，cursor 翻页，pageSize 最多 500；含免费/VIP/价格、已解锁、已读`,
+        summary: `${paths.unitName}目录：order asc/desc，cursor 翻页或 from 从第几章起（跳到当前章），pageSize 最多 500；含免费/VIP/价格、已解锁、已读`,
         params: workParams,
         querystring: unitListQuery,
         response: { 200: envelopeOf(unitPageSchema) },

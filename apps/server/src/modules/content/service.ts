@@ -210,7 +210,11 @@ export async function listUnits(
   const db = deps.db.kysely;
   const work = await workOrNotFound(db, kind, workId);
   const list = `units:${query.order}`;
-  const afterIdx = query.cursor ? decodeCursor(query.cursor, list).value : null;
+  const afterIdx = query.cursor
+    ? decodeCursor(query.cursor, list).value
+    : query.from !== undefined
+      ? query.from + (query.order === 'asc' ? -1 : 1)
+      : null;
   const [rows, progress] = await Promise.all([
     repo.listUnits(db, workId, query.order, afterIdx, query.pageSize + 1),
     userId === null ? undefined : repo.findProgress(db, userId, workId),
