@@ -31,5 +31,7 @@ export const ErrorCode = {
   soldOut: 1003,
   /** The text contains sensitive words; `data` is `{ words }`. */
   sensitiveWords: 1004,
+  /** The unit (chapter, episode, video) is locked for the caller; `data` is `{ price, vip, coinNum }` (DESIGN §13). */
+  unitLocked: 1005,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,10 +1,12 @@
 import type { AccountTables } from '../modules/accounts/tables.ts';
 import type { BulletinTables } from '../modules/bulletins/tables.ts';
 import type { ClientConfigTables } from '../modules/client-config/tables.ts';
+import type { ContentTables } from '../modules/content/tables.ts';
 import type { DeviceTables } from '../modules/devices/tables.ts';
 import type { GameTables } from '../modules/games/tables.ts';
 import type { GiftTables } from '../modules/gifts/tables.ts';
 import type { MessageTables } from '../modules/messages/tables.ts';
+import type { NovelTables } from '../modules/novels/tables.ts';
 import type { PurchaseTables } from '../modules/purchases/tables.ts';
 import type { SquareTables } from '../modules/square/tables.ts';
 import type { SupportTables } from '../modules/support/tables.ts';
@@ -29,4 +31,6 @@ export interface Database
     GiftTables,
     WalletTables,
     PurchaseTables,
-    VipTables {}
+    VipTables,
+    ContentTables,
+    NovelTables {}

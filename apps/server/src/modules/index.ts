@@ -2,11 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './accounts/routes.ts';
 import { bulletinRoutes } from './bulletins/routes.ts';
 import { clientConfigRoutes } from './client-config/routes.ts';
+import { contentRoutes } from './content/routes.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { gameRoutes } from './games/routes.ts';
 import { giftRoutes } from './gifts/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
+import { novelRoutes } from './novels/routes.ts';
 import { squareRoutes } from './square/routes.ts';
 import { supportRoutes } from './support/routes.ts';
 import { vipRoutes } from './vip/routes.ts';
@@ -26,4 +28,6 @@ export const modules: FastifyPluginAsync[] = [
   giftRoutes,
   walletRoutes,
   vipRoutes,
+  contentRoutes,
+  novelRoutes,
 ];

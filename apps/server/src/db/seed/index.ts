@@ -6,6 +6,7 @@ import { seedClientConfig } from '../../modules/client-config/seed.ts';
 import { seedGames } from '../../modules/games/seed.ts';
 import { seedGifts } from '../../modules/gifts/seed.ts';
 import { seedMessages } from '../../modules/messages/seed.ts';
+import { seedNovels } from '../../modules/novels/seed.ts';
 import { seedSquare } from '../../modules/square/seed.ts';
 import { seedSupport } from '../../modules/support/seed.ts';
 import { seedVipPlans } from '../../modules/vip/seed.ts';
@@ -28,6 +29,7 @@ export const seeds: Array<{ name: string; run: (deps: Deps) => Promise<void> }> 
   { name: 'square', run: seedSquare },
   // After square: its accounts own the codes of the demo's sold-out pack.
   { name: 'gifts', run: seedGifts },
+  { name: 'novels', run: seedNovels },
 ];
 
 /** Fills an empty database with demo content; a database that has users is left alone. */

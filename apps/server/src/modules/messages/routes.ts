@@ -3,7 +3,6 @@ import { markReadBody, messageListBody, messagePageSchema, unreadAnswer } from '
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
-import { sessionInvalid } from '../../platform/errors.ts';
 import { registerMessageHandlers } from './handlers.ts';
 import { listMessagesOf, markRead } from './service.ts';
 

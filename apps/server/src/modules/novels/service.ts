@@ -1,0 +1,52 @@
+import type { Chapter } from '@ld/contract/novels';
+import type { Deps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/errors.ts';
+import { openUnit } from '../content/public.ts';
+import { composeChapter } from './prose.ts';
+import * as repo from './repository.ts';
+
+/** A chapter's paragraphs: stored, or composed from its demo seed (docs/decisions/0027-novels.md). */
+export async function paragraphsOf(deps: Deps, unitId: number, idx: number): Promise<string[]> {
+  const text = await repo.findChapterText(deps.db.kysely, unitId);
+  if (text?.paragraphs) return JSON.parse(text.paragraphs) as string[];
+  if (text?.seed !== null && text?.seed !== undefined) return composeChapter(Number(text.seed), idx);
+  throw notFound('章节内容');
+}
+
+/**
+ * GET /api/v1/novel/{id}/chapter/{cid}: the text when the chapter is open to the caller (free,
+ * bought, a member on a VIP chapter, or bought now by auto-unlock), else code 1005.
+ */
+export async function readChapter(
+  deps: Deps,
+  userId: number | null,
+  workId: number,
+  chapterId: number,
+): Promise<Chapter> {
+  const opened = await openUnit(deps, 'novel', userId, workId, chapterId);
+  const { unit, prev, next } = opened;
+  const paragraphs = await paragraphsOf(deps, Number(unit.id), Number(unit.idx));
+  return {
+    id: Number(unit.id),
+    workId,
+    index: Number(unit.idx),
+    title: unit.title,
+    paragraphs,
+    prevId: prev ? Number(prev.id) : null,
+    nextId: next ? Number(next.id) : null,
+    next: next
+      ? {
+          id: Number(next.id),
+          title: next.title,
+          price: Number(next.price),
+          vip: Number(next.vip) === 1,
+          unlocked: opened.nextUnlocked,
+        }
+      : null,
+    // No paragraph comments exist yet (段评 is a later piece); the counts are true zeros.
+    paragraphCommentCounts: paragraphs.map(() => 0),
+    price: Number(unit.price),
+    vip: Number(unit.vip) === 1,
+    charged: opened.charged,
+  };
+}
