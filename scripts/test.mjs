@@ -1,6 +1,6 @@
 // `npm test`: the whole set-up, then everything that checks behaviour, in order, stopping at the
 // first failing stage: system packages for the browser (installed when missing and we can),
-// the lock file, lint, types, unit + API tests (SQLite, plus PostgreSQL and Redis when they
+// the lock file, lint, types, unit tests, API tests (SQLite, plus PostgreSQL and Redis when they
 // answer), the web build, and the end-to-end tests in Debian Chromium. Ends with one line:
 // "N passed, N failed, N skipped (why)".
 import { spawnSync } from 'node:child_process';
@@ -84,15 +84,9 @@ const stages = [
   ['lock file (npm ci --dry-run)', lockFileMatches],
   ['lint (biome)', () => run('npx', ['biome', 'check', '.'])],
   ['types (tsc -b)', () => run('npx', ['tsc', '-b'])],
-  [
-    `unit and API tests (${dialects})`,
-    () =>
-      vitest(
-        ['--project', 'scripts', '--project', 'contract', '--project', 'web', '--project', 'server'],
-        'unit',
-        testEnv,
-      ),
-  ],
+  // Apart, so that the API tests' database work does not starve the jsdom tests of CPU.
+  ['unit tests', () => vitest(['--project', 'scripts', '--project', 'contract', '--project', 'web'], 'unit')],
+  [`API tests (${dialects})`, () => vitest(['--project', 'server'], 'api', testEnv)],
   ['web build', () => run('npm', ['run', 'build'])],
   ['end-to-end (Chromium 390×844)', () => vitest(['--config', 'e2e/vitest.config.ts'], 'e2e')],
 ];
