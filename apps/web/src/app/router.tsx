@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { PageError } from '../shared/ui/states';
+import { PageError } from '../shared/ui/page-error';
 import { MainLayout } from './layouts/main-layout';
 import { RootLayout } from './layouts/root-layout';
 import { SimpleLayout } from './layouts/simple-layout';

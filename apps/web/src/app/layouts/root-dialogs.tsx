@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { openLowBalanceDialog, useDownloadDialogs } from '../../features/games/lib/download-store';
-import { useGoToLogin } from '../../shared/hooks/use-go-to-login';
 
 // Loaded only when opened, so the home route's first load stays within its budget.
 const DownloadDialogs = lazy(() => import('../../features/games/components/download-dialogs'));
@@ -18,8 +17,7 @@ function useMemberPanel() {
     const rest = query.toString();
     navigate(`/profile${rest ? `?${rest}` : ''}`, { replace: true });
   };
-  const login = useGoToLogin();
-  return { isOpen, close, login };
+  return { isOpen, close };
 }
 
 /**
@@ -31,9 +29,7 @@ export function RootDialogs() {
   const member = useMemberPanel();
   return (
     <Suspense fallback={null}>
-      {member.isOpen && (
-        <MemberPopup onClose={member.close} onLowBalance={openLowBalanceDialog} onLogin={member.login} />
-      )}
+      {member.isOpen && <MemberPopup onClose={member.close} onLowBalance={openLowBalanceDialog} />}
       {isDownloadOpen && <DownloadDialogs />}
     </Suspense>
   );

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { type Location, Outlet, ScrollRestoration, type UIMatch, useMatches } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useMatches } from 'react-router';
 import { BulletinPopup } from '../../features/bulletin/components/bulletin-popup';
 import { BRAND_PREFIX, pageTitle } from '../../shared/lib/brand';
 import {
@@ -11,8 +11,12 @@ import {
 } from '../../shared/lib/rem';
 import { ToastHost } from '../../shared/ui/toast-host';
 import type { RouteMeta } from '../route-meta';
+import { ScrollKeeper } from '../scroll-keeper';
 import { RootDialogs } from './root-dialogs';
 import { TABS } from './tab-bar';
+
+// Desktop browsers only: phones never load it.
+const ParallaxBackground = lazy(() => import('./parallax-background'));
 
 function useViewport() {
   const [width, setWidth] = useState(() => window.innerWidth);
@@ -30,59 +34,7 @@ function useViewport() {
   return width;
 }
 
-/** True while the user asks the system for less motion; follows the setting as it changes. */
-function usePrefersReducedMotion(): boolean {
-  const [query] = useState(() => window.matchMedia?.('(prefers-reduced-motion: reduce)'));
-  const [isReduced, setIsReduced] = useState(() => query?.matches ?? false);
-  useEffect(() => {
-    if (!query) return;
-    const onChange = () => setIsReduced(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, [query]);
-  return isReduced;
-}
-
-/**
- * On desktop browsers the full-page background shifts slightly with the mouse (spec §2), unless
- * the user asked for reduced motion: then it stays still.
- */
-function ParallaxBackground() {
-  const isReduced = usePrefersReducedMotion();
-  const [offset, setOffset] = useState({ x: 0, y: 0 });
-  useEffect(() => {
-    if (isReduced) {
-      setOffset({ x: 0, y: 0 });
-      return;
-    }
-    const onMove = (e: MouseEvent) => {
-      const x = (e.clientX / window.innerWidth - 0.5) * -24;
-      const y = (e.clientY / window.innerHeight - 0.5) * -24;
-      setOffset({ x, y });
-    };
-    window.addEventListener('mousemove', onMove);
-    return () => window.removeEventListener('mousemove', onMove);
-  }, [isReduced]);
-  return (
-    <div
-      className="parallax-bg"
-      aria-hidden="true"
-      style={{ transform: `translate3d(${offset.x}px, ${offset.y}px, 0) scale(1.06)` }}
-    />
-  );
-}
-
-const TAB_NAMES = new Set(TABS.map((t) => t.name));
-
-/**
- * Where each page was scrolled: a tab keeps one position per path (switching tabs and coming back
- * finds it where it was), any other page one per history entry. Back and forward restore it; a new
- * page starts at the top.
- */
-const scrollKey = (location: Location, matches: UIMatch[]) =>
-  matches.some((m) => TAB_NAMES.has((m.handle as RouteMeta | undefined)?.name ?? ''))
-    ? location.pathname
-    : location.key;
+const TAB_NAMES: ReadonlySet<string> = new Set(TABS.map((t) => t.name));
 
 /** The root: centred 520px column, screen mode, titles, and the root-level popups. */
 export function RootLayout() {
@@ -101,7 +53,11 @@ export function RootLayout() {
 
   return (
     <div className={`app-root app-root--${mode}`}>
-      {isDesktop && <ParallaxBackground />}
+      {isDesktop && (
+        <Suspense fallback={null}>
+          <ParallaxBackground />
+        </Suspense>
+      )}
       {isDownload && width > 520 && (
         <>
           <img
@@ -121,7 +77,7 @@ export function RootLayout() {
       <div className="app-column">
         <Outlet />
       </div>
-      <ScrollRestoration getKey={scrollKey} />
+      <ScrollKeeper tabs={TAB_NAMES} />
       <BulletinPopup />
       <RootDialogs />
       <ToastHost />

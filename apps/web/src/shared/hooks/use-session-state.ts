@@ -23,5 +23,5 @@ export function useSessionState<T>(key: string, initial: T): [T, Dispatch<SetSta
   return [value, set];
 }
 
-/** Forgets every saved page state (logout: the next user starts from the defaults). */
+/** Forgets every saved page state (tests start from the defaults). */
 export const clearSessionState = (): void => saved.clear();

@@ -1,8 +1,8 @@
 import type { Account } from '@ld/contract/accounts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { redirectTarget } from '../../../shared/lib/login-redirect';
-import { completeLogin } from './session';
+import { completeLogin } from './complete-login';
+import { redirectTarget } from './redirect-target';
 
 /** After any kind of login: keep the account, greet, and return to the page that sent the user here. */
 export function useFinishLogin() {

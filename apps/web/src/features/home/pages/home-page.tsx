@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import './home.css';
-import { Image } from '../../../shared/ui/image';
 
 const ENTRIES = [
   { to: '/games', label: '游戏中心', icon: '🎮' },
@@ -15,10 +14,10 @@ export default function HomePage() {
   return (
     <div className="home">
       <Link to="/checkin" className="home__banner">
-        <Image src="/banners/invite.svg" alt="邀请好友，一起领钻" width={690} height={260} />
+        <img src="/banners/invite.svg" alt="邀请好友，一起领钻" width={690} height={260} />
       </Link>
       <Link to="/checkin" className="home__banner">
-        <Image src="/banners/event.svg" alt="每日签到，连签有礼" width={690} height={260} />
+        <img src="/banners/event.svg" alt="每日签到，连签有礼" width={690} height={260} />
       </Link>
       <nav className="home__entries" aria-label="快捷入口">
         {ENTRIES.map((e) => (

@@ -3,7 +3,7 @@ import type { Sort } from './limits';
 /**
  * Query keys of the square. What a list holds depends on who looks (liked, followed, isMine), so
  * every personal key carries the uid: logging in or out reads fresh lists instead of stale ones.
- * The tag list key is the one the session invalidates after login.
+ * The tag list's key lives with its query (`TAGS_KEY` in api/get-tags.ts).
  */
 export interface FeedFilter {
   sort: Sort;
@@ -13,7 +13,6 @@ export interface FeedFilter {
 
 export const squareKeys = {
   all: ['square'] as const,
-  tags: ['square', 'tags'] as const,
   feeds: ['square', 'feed'] as const,
   feed: (uid: string, filter: FeedFilter) => ['square', 'feed', uid, filter] as const,
   follow: (uid: string) => ['square', 'follow', uid] as const,

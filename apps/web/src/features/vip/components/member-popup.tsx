@@ -3,11 +3,12 @@ import { formatDate } from '@ld/contract/relative-time';
 import type { VipPlan } from '@ld/contract/vip';
 import { useRef, useState } from 'react';
 import { useUserStatus } from '../../../shared/api/get-user-status';
-import { useFocusTrap } from '../../../shared/hooks/use-focus-trap';
+import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { ApiError } from '../../../shared/http/client';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Popup } from '../../../shared/ui/adm';
+import { useFocusTrap } from '../../../shared/ui/dialog';
 import { ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
 import { useVipPlans } from '../api/get-vip-plans';
@@ -42,11 +43,11 @@ function PlanCard({ plan, selected, onSelect }: { plan: VipPlan; selected: boole
 export interface MemberPopupProps {
   onClose: () => void;
   onLowBalance: () => void;
-  onLogin: () => void;
 }
 
 /** 开通会员 (`/profile?fun=member`): plans with badges, the current state, the stacked expiry, and paying. */
-export default function MemberPopup({ onClose, onLowBalance, onLogin }: MemberPopupProps) {
+export default function MemberPopup({ onClose, onLowBalance }: MemberPopupProps) {
+  const goToLogin = useGoToLogin();
   const isLoggedIn = useIsLoggedIn();
   const status = useUserStatus().data;
   const plans = useVipPlans();
@@ -140,7 +141,7 @@ export default function MemberPopup({ onClose, onLowBalance, onLogin }: MemberPo
               </button>
             </>
           ) : (
-            <button type="button" className="btn btn--primary btn--block" onClick={onLogin}>
+            <button type="button" className="btn btn--primary btn--block" onClick={goToLogin}>
               登录后开通
             </button>
           )}

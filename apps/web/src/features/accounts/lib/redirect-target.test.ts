@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginHref, redirectTarget } from './login-redirect';
+import { loginHref } from '../../../shared/lib/login-redirect';
+import { redirectTarget } from './redirect-target';
 
 describe('redirect after login', () => {
   it('returns to a local path', () =>
