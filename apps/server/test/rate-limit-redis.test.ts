@@ -19,13 +19,15 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
   it('counts logins from one address across both apps', async () => {
     const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const statuses: number[] = [];
+    // Names of this run only: Redis outlives a run, and its per-account counts with it.
+    const run = Math.random().toString(36).slice(2, 8);
     for (let i = 0; i < 62; i++) {
       const app = i % 2 === 0 ? a.app : b.app;
       // Another name each time: the per-account waits (0022) must not be what refuses them.
       const res = await postForm(
         app,
         '/api/user/login',
-        { loginName: `nobody_${i}`, password: 'wrong-password' },
+        { loginName: `nobody_${run}_${i}`, password: 'wrong-password' },
         undefined,
         {
           'x-forwarded-for': ip,
