@@ -15,6 +15,7 @@ import { createCache } from './platform/cache.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Deps } from './platform/deps.ts';
 import { frameworkErrors, installErrorHandler } from './platform/error-handler.ts';
+import { badInput } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
 import { MAX_IMAGE_BYTES } from './platform/images.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
@@ -107,11 +108,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // appID rides in the body of every call; an unknown one is refused (DESIGN §5). Routes whose
   // appID names a game (detail, gift list) opt out with `config.gameAppId` (docs/decisions/0003-games-and-money.md).
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config.gameAppId) return;
     const body = request.body as Record<string, unknown> | undefined;
     if (body && typeof body === 'object' && 'appID' in body && String(body.appID) !== String(config.appId)) {
-      return reply.status(400).send({ code: 400, msg: 'appID: 未知的应用编号', data: null });
+      throw badInput('appID', '未知的应用编号');
     }
   });
 
