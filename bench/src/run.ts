@@ -119,5 +119,8 @@ const knobs = ['BENCH_ONLY', 'BENCH_PAGES', 'BENCH_RUNS', 'BENCH_SCALE', 'BENCH_
   .filter((k) => process.env[k])
   .map((k) => `${k}=${process.env[k]} `)
   .join('');
-console.info(`\nreproduce: ${knobs}npm run bench   (2 cores; figures vary a few percent between runs)`);
+console.info(
+  `\nreproduce: ${knobs}npm run bench   (2 shared cores: load figures vary a few percent between runs; ` +
+    'compare Lighthouse figures only at a similar benchmarkIndex)',
+);
 process.exitCode = ok ? 0 : 1;
