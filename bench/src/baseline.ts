@@ -3,11 +3,13 @@ import Fastify from 'fastify';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 
 /**
- * The least a keyset feed can cost on this stack: bare Fastify + Kysely + better-sqlite3 over the
- * same square_posts table and page size, reading the portal's cursors. Run as its own process
- * (BASELINE_DB=…); it prints its address and serves GET /list?sort=1|2&cursor=….
+ * The least a keyset read can cost on this stack: bare Fastify + Kysely + better-sqlite3 over the
+ * portal's own tables. Run as its own process (BASELINE_DB=…); it prints its address and serves
+ * GET /list?sort=1|2&cursor=… (the square feed, same page size, reading the portal's cursors),
+ * GET /units?work=&after= (a novel menu page of 100) and GET /unit?work=&id= (a chapter's row and
+ * text seed).
  */
-interface Posts {
+interface Tables {
   square_posts: {
     id: number;
     user_id: number;
@@ -20,11 +22,14 @@ interface Posts {
     created_at: number;
     deleted_at: number | null;
   };
+  units: { id: number; work_id: number; idx: number; title: string; price: number; vip: number };
+  chapter_texts: { unit_id: number; paragraphs: string | null; seed: number | null };
 }
 const PAGE_SIZE = 10;
+const MENU_PAGE_SIZE = 100;
 const sqlite = new SQLite(process.env.BASELINE_DB!, { fileMustExist: true });
 sqlite.pragma('journal_mode = WAL');
-const db = new Kysely<Posts>({ dialect: new SqliteDialect({ database: sqlite }) });
+const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
 const app = Fastify();
 
 app.get<{ Querystring: { sort?: string; cursor?: string } }>('/list', async (request) => {
@@ -51,6 +56,29 @@ app.get<{ Querystring: { sort?: string; cursor?: string } }>('/list', async (req
       ? Buffer.from(JSON.stringify([order, last[column], last.id])).toString('base64url')
       : null;
   return { code: 0, msg: 'ok', data: { records, nextCursor } };
+});
+
+app.get<{ Querystring: { work: string; after: string } }>('/units', async (request) => {
+  const records = await db
+    .selectFrom('units')
+    .selectAll()
+    .where('work_id', '=', Number(request.query.work))
+    .where('idx', '>', Number(request.query.after))
+    .orderBy('idx', 'asc')
+    .limit(MENU_PAGE_SIZE)
+    .execute();
+  return { code: 0, msg: 'ok', data: { records } };
+});
+
+app.get<{ Querystring: { work: string; id: string } }>('/unit', async (request) => {
+  const unit = await db
+    .selectFrom('units')
+    .innerJoin('chapter_texts', 'chapter_texts.unit_id', 'units.id')
+    .selectAll()
+    .where('units.id', '=', Number(request.query.id))
+    .where('units.work_id', '=', Number(request.query.work))
+    .executeTakeFirst();
+  return { code: 0, msg: 'ok', data: unit ?? null };
 });
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -3,10 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startPortal } from '../../e2e/src/server.ts';
 import { accountScenarios } from './account-scenarios.ts';
+import { describeBenchDb } from './bench-db.ts';
 import { describeVisit, measureHomeFirstLoad, type Visit } from './bundle.ts';
+import { ensureNovelDb, type NovelDb } from './generate-novels.ts';
 import { ensureSquareDb, type SquareDb } from './generate-square.ts';
 import { measurePages } from './measure-pages.ts';
 import { moneyScenarios } from './money-scenarios.ts';
+import { novelScenarios } from './novel-scenarios.ts';
 import { type PageResult, printPageTable } from './page-report.ts';
 import { type Comparison, type Figure, printComparison, printFigures } from './report.ts';
 import { squareScenarios } from './square-scenarios.ts';
@@ -16,10 +19,10 @@ import { squareScenarios } from './square-scenarios.ts';
  * password cost, per-IP limits off so the load measures the work and not the limiter) and prints
  * each figure next to its budget. Loads go to loopback only and stop by themselves.
  *
- * BENCH_SCALE (default 1: 1 000 000 posts, 5 000 000 comments; 0.01 for quick runs) sizes the
- * square's database; BENCH_WEB_DIST uses an SPA already built there instead of building into
+ * BENCH_SCALE (default 1: 1 000 000 posts, 5 000 000 comments; 10 000 books, 5 000 000 chapters;
+ * 0.01 for quick runs) sizes the square's and the novels' databases; BENCH_WEB_DIST uses an SPA already built there instead of building into
  * apps/web/dist; BENCH_SECONDS (default 5) is each square and money load's length; BENCH_ONLY
- * (comma list of bundle, lighthouse, axe, account, money, square) runs a subset: `lighthouse`
+ * (comma list of bundle, lighthouse, axe, account, money, square, novels) runs a subset: `lighthouse`
  * runs Lighthouse and axe over the pages of pages.ts, `axe` only axe; BENCH_PAGES (comma list of
  * names in pages.ts) narrows those pages; BENCH_RUNS (default 3) is Lighthouse runs per page;
  * BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's HTML report there.
@@ -30,8 +33,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? '5');
 if (!(scale > 0 && scale <= 1) || !(seconds > 0))
   throw new Error('BENCH_SCALE must be in (0, 1], BENCH_SECONDS > 0');
 const webDist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : undefined;
-const only = new Set((process.env.BENCH_ONLY ?? 'bundle,lighthouse,account,money,square').split(','));
-const known = ['bundle', 'lighthouse', 'axe', 'account', 'money', 'square'];
+const only = new Set((process.env.BENCH_ONLY ?? 'bundle,lighthouse,account,money,square,novels').split(','));
+const known = ['bundle', 'lighthouse', 'axe', 'account', 'money', 'square', 'novels'];
 const runs = Number(process.env.BENCH_RUNS ?? '3');
 if ([...only].some((k) => !known.includes(k)) || !(Number.isInteger(runs) && runs > 0))
   throw new Error(`BENCH_ONLY must list some of ${known.join(', ')}; BENCH_RUNS must be a positive integer`);
@@ -45,15 +48,17 @@ let square: SquareDb | null = null;
 if (only.has('square')) {
   console.info(`square database at scale ${scale}:`);
   square = await ensureSquareDb(scale);
-  console.info(
-    square.generatedMs === null
-      ? `  reused ${path.relative(root, square.file)}`
-      : `  generated ${path.relative(root, square.file)} in ${(square.generatedMs / 1000).toFixed(1)} s (not part of the figures)`,
-  );
+  describeBenchDb(square, root);
+}
+let novels: NovelDb | null = null;
+if (only.has('novels')) {
+  console.info(`novels database at scale ${scale}:`);
+  novels = await ensureNovelDb(scale);
+  describeBenchDb(novels, root);
 }
 
 const figures: Figure[] = [];
-let comparisons: Comparison[] = [];
+const comparisons: Comparison[] = [];
 let pages: PageResult[] = [];
 const portalNeeded = ['bundle', 'lighthouse', 'axe', 'account', 'money'].some((k) => only.has(k));
 if (portalNeeded) {
@@ -108,7 +113,12 @@ if (portalNeeded) {
 if (square) {
   const result = await squareScenarios(square, { seconds, webDist });
   figures.push(...result.figures);
-  comparisons = result.comparisons;
+  comparisons.push(...result.comparisons);
+}
+if (novels) {
+  const result = await novelScenarios(novels, { seconds, webDist });
+  figures.push(...result.figures);
+  comparisons.push(...result.comparisons);
 }
 
 let ok = true;

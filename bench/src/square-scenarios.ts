@@ -34,9 +34,9 @@ export async function squareScenarios(
   square: SquareDb,
   options: { seconds: number; webDist?: string },
 ): Promise<{ figures: Figure[]; comparisons: Comparison[] }> {
-  const deep = deepCursors(square.file, square.bigPostId);
+  const deep = deepCursors(square.file, square.meta.bigPostId);
   console.info(
-    `square: ${deep.livePosts} live posts; big post ${square.bigPostId} has ${deep.bigPostTopComments} live top-level comments`,
+    `square: ${deep.livePosts} live posts; big post ${square.meta.bigPostId} has ${deep.bigPostTopComments} live top-level comments`,
   );
   const portal = await startPortal({
     DATA_DIR: square.dataDir,
@@ -86,7 +86,7 @@ export async function squareScenarios(
       [1, 'hot'],
     ] as const) {
       const c = deep.comments[order];
-      const url = `${portal.baseUrl}/api/v1/square/post/${square.bigPostId}/comment/list?sort=${sort}&pageSize=${PAGE_SIZE}`;
+      const url = `${portal.baseUrl}/api/v1/square/post/${square.meta.bigPostId}/comment/list?sort=${sort}&pageSize=${PAGE_SIZE}`;
       const first = await measure(url);
       const deepPage = await measure(withCursor(url, c), c.firstId);
       const baseFirst = baselinePage1[order]!;
