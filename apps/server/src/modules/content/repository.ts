@@ -218,15 +218,9 @@ export async function refreshWorkUnits(db: Conn, workId: number): Promise<void> 
 
 // Progress and history.
 
-export function findProgress(db: Conn, userId: number, workId: number) {
-  return db
-    .selectFrom('progress')
-    .innerJoin('units', 'units.id', 'progress.unit_id')
-    .selectAll('progress')
-    .select('units.title as unit_title')
-    .where('progress.user_id', '=', userId)
-    .where('progress.work_id', '=', workId)
-    .executeTakeFirst();
+export async function findProgress(db: Conn, userId: number, workId: number) {
+  const [row] = await progressOf(db, userId, [workId]);
+  return row;
 }
 
 export function progressOf(db: Conn, userId: number, workIds: number[]) {

@@ -31,7 +31,7 @@ import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import { buyOnce, ownedRefs, spentSince } from '../purchases/public.ts';
 import { membershipOf } from '../vip/public.ts';
 import { balanceOf, lockWallet } from '../wallet/public.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor, type Keyset } from './cursor.ts';
 import type { ProgressRow, UnitRow, WorkRow } from './repository.ts';
 import * as repo from './repository.ts';
 
@@ -381,54 +381,63 @@ export async function unsubscribe(deps: Deps, kind: WorkKind, userId: number, wo
   return null;
 }
 
-async function worksWithProgress(deps: Deps, userId: number, workIds: number[]) {
+type StoredProgress = Awaited<ReturnType<typeof repo.progressOf>>[number];
+
+/**
+ * One page of a shelf list (subscriptions, history): rows in (value, work id) order from `fetch`,
+ * then their works and the caller's progress in two batched reads, and the next cursor.
+ */
+async function shelfPage<Row extends { work_id: number }, Entry>(
+  deps: Deps,
+  userId: number,
+  query: ShelfQuery,
+  list: string,
+  fetch: (after: Keyset | null, limit: number) => Promise<Row[]>,
+  keyOf: (row: Row) => number,
+  entryOf: (row: Row, work: WorkRow | undefined, read: StoredProgress | undefined) => Entry | null,
+): Promise<{ records: Entry[]; nextCursor: string | null }> {
+  const rows = await fetch(query.cursor ? decodeCursor(query.cursor, list) : null, query.pageSize + 1);
+  const kept = rows.slice(0, query.pageSize);
+  const workIds = kept.map((r) => Number(r.work_id));
   const db = deps.db.kysely;
   const [works, progress] = await Promise.all([
     repo.findWorks(db, workIds),
     repo.progressOf(db, userId, workIds),
   ]);
-  return {
-    works: new Map(works.map((w) => [Number(w.id), w])),
-    progress: new Map(progress.map((p) => [Number(p.work_id), p])),
-  };
-}
-
-export async function listSubscriptions(deps: Deps, userId: number, query: ShelfQuery) {
-  const list = `subs:${query.kind ?? ''}`;
-  const rows = await repo.listSubscriptions(
-    deps.db.kysely,
-    userId,
-    query.kind,
-    query.cursor ? decodeCursor(query.cursor, list) : null,
-    query.pageSize + 1,
-  );
-  const kept = rows.slice(0, query.pageSize);
-  const { works, progress } = await worksWithProgress(
-    deps,
-    userId,
-    kept.map((r) => Number(r.work_id)),
-  );
+  const workById = new Map(works.map((w) => [Number(w.id), w]));
+  const readById = new Map(progress.map((p) => [Number(p.work_id), p]));
   const last = kept.at(-1);
   return {
     records: kept.flatMap((r) => {
-      const work = works.get(Number(r.work_id));
-      if (!work) return [];
-      const read = progress.get(Number(r.work_id));
-      const seen = read ? Number(read.seen_units) : Number(r.seen_units);
-      return [
-        {
-          ...toWork(work),
-          newUnits: Math.max(0, Number(work.unit_count) - seen),
-          progress: read ? toProgress(read, Number(work.unit_count)) : null,
-          subscribeTime: toIso(Number(r.created_at)),
-        },
-      ];
+      const entry = entryOf(r, workById.get(Number(r.work_id)), readById.get(Number(r.work_id)));
+      return entry === null ? [] : [entry];
     }),
     nextCursor:
       rows.length > query.pageSize && last
-        ? encodeCursor(list, { value: Number(last.created_at), id: Number(last.work_id) })
+        ? encodeCursor(list, { value: keyOf(last), id: Number(last.work_id) })
         : null,
   };
+}
+
+export function listSubscriptions(deps: Deps, userId: number, query: ShelfQuery) {
+  return shelfPage(
+    deps,
+    userId,
+    query,
+    `subs:${query.kind ?? ''}`,
+    (after, limit) => repo.listSubscriptions(deps.db.kysely, userId, query.kind, after, limit),
+    (r) => Number(r.created_at),
+    (r, work, read) => {
+      if (!work) return null;
+      const seen = read ? Number(read.seen_units) : Number(r.seen_units);
+      return {
+        ...toWork(work),
+        newUnits: Math.max(0, Number(work.unit_count) - seen),
+        progress: read ? toProgress(read, Number(work.unit_count)) : null,
+        subscribeTime: toIso(Number(r.created_at)),
+      };
+    },
+  );
 }
 
 // Progress and history.
@@ -462,38 +471,21 @@ export async function saveProgress(deps: Deps, userId: number, body: ProgressBod
   return toProgress(stored, Number(work.unit_count));
 }
 
-export async function listHistory(
+export function listHistory(
   deps: Deps,
   userId: number,
   query: ShelfQuery,
 ): Promise<{ records: HistoryEntry[]; nextCursor: string | null }> {
-  const list = `history:${query.kind ?? ''}`;
-  const rows = await repo.listHistory(
-    deps.db.kysely,
-    userId,
-    query.kind,
-    query.cursor ? decodeCursor(query.cursor, list) : null,
-    query.pageSize + 1,
-  );
-  const kept = rows.slice(0, query.pageSize);
-  const { works, progress } = await worksWithProgress(
+  return shelfPage(
     deps,
     userId,
-    kept.map((r) => Number(r.work_id)),
+    query,
+    `history:${query.kind ?? ''}`,
+    (after, limit) => repo.listHistory(deps.db.kysely, userId, query.kind, after, limit),
+    (r) => Number(r.read_at),
+    (_r, work, read) =>
+      work && read ? { ...toWork(work), progress: toProgress(read, Number(work.unit_count)) } : null,
   );
-  const last = kept.at(-1);
-  return {
-    records: kept.flatMap((r) => {
-      const work = works.get(Number(r.work_id));
-      const read = progress.get(Number(r.work_id));
-      if (!work || !read) return [];
-      return [{ ...toWork(work), progress: toProgress(read, Number(work.unit_count)) }];
-    }),
-    nextCursor:
-      rows.length > query.pageSize && last
-        ? encodeCursor(list, { value: Number(last.read_at), id: Number(last.work_id) })
-        : null,
-  };
 }
 
 /**
