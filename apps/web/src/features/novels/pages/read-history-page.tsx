@@ -72,14 +72,15 @@ export default function ReadHistoryPage() {
         open={confirming}
         title="清空阅读记录"
         onClose={() => setConfirming(false)}
+        showClose={false}
         footer={
-          <div className="shelf-dialog__actions">
-            <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
+          <>
+            <button type="button" onClick={() => setConfirming(false)}>
               取消
             </button>
             <button
               type="button"
-              className="btn shelf-dialog__danger"
+              className="shelf-dialog__danger"
               onClick={() => {
                 setConfirming(false);
                 clear.mutate(kind);
@@ -87,10 +88,12 @@ export default function ReadHistoryPage() {
             >
               确认清空
             </button>
-          </div>
+          </>
         }
       >
-        <p>确定清空{scope === '全部' ? '全部' : `${scope}的`}阅读记录吗？阅读进度会保留。</p>
+        <p className="shelf-dialog__text">
+          确定清空{scope === '全部' ? '全部' : `${scope}的`}阅读记录吗？阅读进度会保留。
+        </p>
       </Dialog>
     </div>
   );
