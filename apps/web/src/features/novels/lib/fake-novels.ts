@@ -49,9 +49,9 @@ export const detail = (over: Partial<WorkDetail> = {}): WorkDetail => ({
   ...over,
 });
 
-/** Chapter `index` of a book: 20 free, then VIP, with every 7th priced at 12 (members pay too). */
+/** Chapter `index` of a book: 5 free, then VIP, with every 7th priced at 12 (members pay too). */
 export function chapter(index: number, readUpTo = 0, unlocked: number[] = []): Unit {
-  const free = index <= 20;
+  const free = index <= 5;
   const priced = !free && index % 7 === 0;
   return {
     id: index,
