@@ -25,7 +25,7 @@ export const chapterBlockQuery = (
   total: number,
 ) =>
   queryOptions({
-    queryKey: novelKeys.chapterBlock(uid, id, order, block),
+    queryKey: novelKeys.chapterBlock(uid, id, order, total, block),
     queryFn: () => getChapters(id, order, blockStart(block, order, total)),
     staleTime: 60_000,
   });

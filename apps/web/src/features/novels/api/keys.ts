@@ -20,8 +20,9 @@ export const novelKeys = {
   detail: (uid: string, id: number) => ['novels', 'detail', uid, id] as const,
   chaptersAll: ['novels', 'chapters'] as const,
   chaptersOf: (uid: string, id: number) => ['novels', 'chapters', uid, id] as const,
-  chapterBlock: (uid: string, id: number, order: 'asc' | 'desc', block: number) =>
-    ['novels', 'chapters', uid, id, order, block] as const,
+  /** A block's first chapter depends on the total in 倒序, so the total is part of the key. */
+  chapterBlock: (uid: string, id: number, order: 'asc' | 'desc', total: number, block: number) =>
+    ['novels', 'chapters', uid, id, order, total, block] as const,
   shelf: ['shelf'] as const,
   subscriptions: (uid: string, kind: WorkKind | null) => ['shelf', 'subscriptions', uid, kind] as const,
   subscriptionsAll: ['shelf', 'subscriptions'] as const,
