@@ -35,13 +35,14 @@ describe('the route table', () => {
       'download',
       'checkin',
       'activity',
+      'novels',
     ]) {
       expect(names).toContain(name);
     }
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('needs login exactly where spec §6 says', () => {
+  it('needs login exactly where spec §6 and DESIGN §13 (阅读记录, 我的订阅) say', () => {
     const needsLogin = allRoutes
       .filter((r) => r.meta.login)
       .map((r) => r.meta.name)
@@ -51,8 +52,10 @@ describe('the route table', () => {
       'findPassword',
       'gifts',
       'message',
+      'readhistory',
       'recharge',
       'resetPwd',
+      'subscriblist',
       'user',
     ]);
   });

@@ -98,6 +98,11 @@ export const simpleRoutes: AppRoute[] = [
     page: () => import('../features/square/pages/post-page'),
   },
   {
+    path: 'novels',
+    meta: { name: 'novels', title: '书城' },
+    page: () => import('../features/novels/pages/novels-page'),
+  },
+  {
     path: 'commenthistory',
     meta: { name: 'commenthistory', title: '我的发布和评论', keepAlive: false },
     page: () => import('../features/square/pages/comment-history-page'),
@@ -106,11 +111,27 @@ export const simpleRoutes: AppRoute[] = [
 
 /** Standalone routes: their own chrome, no tabs (spec §2). */
 export const standaloneRoutes: AppRoute[] = [
-  { path: 'readhistory', meta: { name: 'readhistory', title: '阅读记录' }, page: comingSoon },
-  { path: 'subscriblist', meta: { name: 'subscriblist', title: '我的订阅' }, page: comingSoon },
+  {
+    path: 'readhistory',
+    meta: { name: 'readhistory', title: '阅读记录', login: true },
+    page: () => import('../features/novels/pages/read-history-page'),
+  },
+  {
+    path: 'subscriblist',
+    meta: { name: 'subscriblist', title: '我的订阅', login: true },
+    page: () => import('../features/novels/pages/subscribe-list-page'),
+  },
   { path: 'readbook/:id/:cid', meta: { name: 'readbook', title: '阅读' }, page: comingSoon },
-  { path: 'bookmenu/:id', meta: { name: 'bookmenu', title: '目录' }, page: comingSoon },
-  { path: 'bookinfo/:id', meta: { name: 'bookinfo', title: '书籍详情' }, page: comingSoon },
+  {
+    path: 'bookmenu/:id',
+    meta: { name: 'bookmenu', title: '目录' },
+    page: () => import('../features/novels/pages/book-menu-page'),
+  },
+  {
+    path: 'bookinfo/:id',
+    meta: { name: 'bookinfo', title: '书籍详情' },
+    page: () => import('../features/novels/pages/book-info-page'),
+  },
   {
     path: 'post/:id',
     meta: { name: 'post', title: '帖子详情' },

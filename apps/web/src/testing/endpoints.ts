@@ -1,5 +1,13 @@
 import { accountSchema, avatarAnswer, userStatusSchema } from '@ld/contract/accounts';
 import { configPageSchema, deviceInitAnswer } from '@ld/contract/client-config';
+import {
+  categorySchema,
+  historyPageSchema,
+  subscriptionPageSchema,
+  unitPageSchema,
+  workDetailSchema,
+  workPageSchema,
+} from '@ld/contract/content';
 import { downloadAnswer, gamePageSchema, gameSchema, gameTypeSchema } from '@ld/contract/games';
 import { claimAnswer, giftCenterPageSchema, giftPackSchema, myGiftPageSchema } from '@ld/contract/gifts';
 import {
@@ -142,6 +150,16 @@ export const endpoints = {
   'GET /v1/square/keyword/suggestion': suggestionAnswer,
   'GET /v1/square/sensitiveword/list': sensitiveWordPageSchema,
   'POST /v1/square/upload': uploadAnswer,
+  'GET /v1/novel/categories': arrayOf(categorySchema),
+  'GET /v1/novel/list': workPageSchema,
+  'GET /v1/novel/:id': workDetailSchema,
+  'GET /v1/novel/:id/chapters': unitPageSchema,
+  'POST /v1/novel/:id/subscribe': nullAnswer,
+  'DELETE /v1/novel/:id/subscribe': nullAnswer,
+  'GET /v1/subscriptions': subscriptionPageSchema,
+  'GET /v1/history': historyPageSchema,
+  'DELETE /v1/history/:kind/:workId': nullAnswer,
+  'DELETE /v1/history': nullAnswer,
 } satisfies Record<string, AnswerSchema>;
 
 export type Endpoint = keyof typeof endpoints;

@@ -22,6 +22,7 @@ const ENTRIES: Entry[] = [
   { to: '/message', label: '系统消息', icon: 'message', color: '#3d8bfd' },
   { to: '/gifts', label: '奖励礼包', icon: 'gift', color: '#f25c7a' },
   { to: '/recharge', label: `${CURRENCY_NAME}充值`, icon: 'diamond', color: '#1fa2e8' },
+  { to: '/novels', label: '书城', icon: 'book', color: '#1f9d8f' },
   { to: '/readhistory', label: '阅读记录', icon: 'book', color: '#f29a1f' },
   { to: '/subscriblist', label: '我的订阅', icon: 'bookmark', color: '#6b7cf6' },
   { to: '/commenthistory', label: '我的发布和评论', icon: 'comment', color: '#2fb36c' },

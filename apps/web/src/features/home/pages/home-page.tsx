@@ -5,6 +5,7 @@ import './home.css';
 const ENTRIES = [
   { to: '/games', label: '游戏中心', icon: '🎮' },
   { to: '/square', label: '礼包广场', icon: '🎁' },
+  { to: '/novels', label: '书城', icon: '📚' },
   { to: '/recharge', label: `${CURRENCY_NAME}充值`, icon: '💎' },
   { to: '/faq', label: '常见问题', icon: '❓' },
 ];

@@ -1,0 +1,28 @@
+import type { WorkKind } from '@ld/contract/content';
+
+// Runtime constants of the content contract, kept here so the pages do not pull zod in with
+// `@ld/contract/content` (kinds.test.ts checks they still match the contract).
+
+/** Kind tabs of 阅读记录 and 我的订阅: 全部 (null) and each kind. */
+export const KIND_TABS: { key: WorkKind | 'all'; label: string }[] = [
+  { key: 'all', label: '全部' },
+  { key: 'novel', label: '小说' },
+  { key: 'comic', label: '漫画' },
+  { key: 'video', label: '视频' },
+];
+
+/** The longest search keyword the list accepts. */
+export const KEYWORD_MAX = 50;
+
+/** `sort` of the 书城 list: 1 热门, 2 最新, 3 完结. */
+export type NovelSort = 1 | 2 | 3;
+
+/** Where a work of `kind` opens at unit `unitId` (only novels have pages yet). */
+export function unitHref(kind: WorkKind, workId: number, unitId: number): string | null {
+  return kind === 'novel' ? `/readbook/${workId}/${unitId}` : null;
+}
+
+/** Where a work of `kind` shows its details. */
+export function workHref(kind: WorkKind, workId: number): string | null {
+  return kind === 'novel' ? `/bookinfo/${workId}` : null;
+}

@@ -1,0 +1,47 @@
+import type { WorkKind } from '@ld/contract/content';
+import { Link } from 'react-router';
+import { useSessionState } from '../../../shared/hooks/use-session-state';
+import { PagedList } from '../../../shared/ui/paged-list';
+import { useSubscriptions } from '../api/get-subscriptions';
+import { NovelTabs } from '../components/novel-tabs';
+import { ShelfItem } from '../components/shelf-item';
+import { KIND_TABS, workHref } from '../lib/kinds';
+import type { SubscriptionEntry } from '../lib/shelf';
+import '../components/shelf-item.css';
+
+/** 我的订阅 (书架): subscribed works, newest first, with how many units came out since the last read. */
+export default function SubscribeListPage() {
+  const [tab, setTab] = useSessionState<WorkKind | 'all'>('subscriblist.kind', 'all');
+  const subscriptions = useSubscriptions(tab === 'all' ? null : tab);
+
+  return (
+    <div className="subscribe-list">
+      <div className="shelf-toolbar">
+        <NovelTabs label="类型" items={KIND_TABS} active={tab} onChange={setTab} />
+      </div>
+      <PagedList<SubscriptionEntry>
+        query={subscriptions}
+        itemKey={(e) => `${e.kind}-${e.id}`}
+        emptyText="书架空空的，去书城挑几本吧"
+        emptyAction={
+          <Link to="/novels" className="btn btn--ghost shelf-empty-link">
+            去书城看看
+          </Link>
+        }
+        renderItem={(e) => (
+          <ShelfItem
+            href={workHref(e.kind, e.id)}
+            cover={e.cover}
+            title={e.title}
+            badge={e.newUnits > 0 ? <span className="shelf-item__badge">更新{e.newUnits}章</span> : undefined}
+            lines={[
+              e.author,
+              e.progress ? `读到 ${e.progress.unitTitle} · ${e.progress.percent}%` : '还没开始读',
+              e.latestUnit ? `最新：${e.latestUnit.title}` : '暂无更新',
+            ]}
+          />
+        )}
+      />
+    </div>
+  );
+}
