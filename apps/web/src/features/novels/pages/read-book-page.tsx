@@ -9,7 +9,7 @@ import { useAccountStore } from '../../../shared/stores/account';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
-import { chapterQuery, readerKeys, useChapter } from '../api/get-chapter';
+import { type ChapterResult, chapterQuery, readerKeys, useChapter } from '../api/get-chapter';
 import { ChapterDrawer } from '../reader/chapter-drawer';
 import { ChapterView } from '../reader/chapter-view';
 import { LockedChapter } from '../reader/locked-chapter';
@@ -28,6 +28,28 @@ export function nextLabel(next: Chapter['next']): string {
   return `下一章 · ${next.vip ? 'VIP ' : ''}${next.price} ${CURRENCY_NAME}`;
 }
 
+/** What the cached chapters say about chapter `cid`: its neighbours, title and index. */
+function neighboursOf(cached: Array<[unknown, ChapterResult | undefined]>, cid: number) {
+  const found: { prevId: number | null; nextId: number | null; title: string | null; index: number | null } =
+    {
+      prevId: null,
+      nextId: null,
+      title: null,
+      index: null,
+    };
+  for (const [, result] of cached) {
+    if (result?.state !== 'open') continue;
+    const c = result.chapter;
+    if (c.nextId === cid) {
+      found.prevId = c.id;
+      found.title = c.next?.title ?? null;
+      found.index = c.index + 1;
+    }
+    if (c.prevId === cid) found.nextId = c.id;
+  }
+  return found;
+}
+
 /** The novel reader (`/readbook/:id/:cid`, issue 8): text, toolbars, 目录, settings, locks, progress. */
 export default function ReadBookPage() {
   const params = useParams();
@@ -44,6 +66,17 @@ export default function ReadBookPage() {
   const [lowBalance, setLowBalance] = useState(false);
   const [percent, setPercent] = useState(0);
   const chapter = chapterResult.data?.state === 'open' ? chapterResult.data.chapter : null;
+  // A locked chapter has no text to name its neighbours: the chapters read before it do.
+  const around = chapter
+    ? null
+    : neighboursOf(
+        queryClient.getQueriesData<ChapterResult>({
+          queryKey: readerKeys.chapter(workId, 0, uid).slice(0, 4),
+        }),
+        cid,
+      );
+  const prevId = chapter ? chapter.prevId : (around?.prevId ?? null);
+  const nextId = chapter ? chapter.nextId : (around?.nextId ?? null);
   const bookTitle = book.data?.title ?? '';
 
   // The document title is the chapter's (set after the root layout's route title).
@@ -97,8 +130,8 @@ export default function ReadBookPage() {
     },
     [navigate, workId],
   );
-  const goPrev = () => (chapter?.prevId ? go(chapter.prevId) : toast.info('已经是第一章了'));
-  const goNext = () => (chapter?.nextId ? go(chapter.nextId) : toast.info('已经是最后一章了'));
+  const goPrev = () => (prevId ? go(prevId) : toast.info('已经是第一章了'));
+  const goNext = () => (nextId ? go(nextId) : toast.info('已经是最后一章了'));
 
   const back = () => {
     if (window.history.state?.idx > 0) navigate(-1);
@@ -107,14 +140,14 @@ export default function ReadBookPage() {
 
   const nav = (
     <div className="reader-nav">
-      <button type="button" onClick={goPrev} disabled={!chapter?.prevId}>
+      <button type="button" onClick={goPrev} disabled={!prevId}>
         上一章
       </button>
       <button type="button" onClick={() => setSheet('menu')}>
         目录
       </button>
-      <button type="button" onClick={goNext} disabled={!chapter?.nextId}>
-        {nextLabel(chapter?.next ?? null)}
+      <button type="button" onClick={goNext} disabled={!nextId}>
+        {chapter ? nextLabel(chapter.next) : '下一章'}
       </button>
     </div>
   );
@@ -129,7 +162,7 @@ export default function ReadBookPage() {
         <LockedChapter
           workId={workId}
           unitId={cid}
-          title={bookTitle || null}
+          title={around?.title ?? null}
           locked={chapterResult.data.locked}
           onLowBalance={() => setLowBalance(true)}
         />
@@ -194,7 +227,7 @@ export default function ReadBookPage() {
         <ChapterDrawer
           workId={workId}
           bookTitle={bookTitle}
-          currentIndex={chapter?.index ?? 1}
+          currentIndex={chapter?.index ?? around?.index ?? 1}
           currentId={cid}
           onPick={(id) => go(id)}
           onClose={() => setSheet(null)}
