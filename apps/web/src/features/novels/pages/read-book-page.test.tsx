@@ -327,4 +327,36 @@ describe('阅读器', () => {
       { timeout: 4000 },
     );
   });
+
+  it('says what auto-unlock spent on opening, and switches auto-unlock with its daily cap', async () => {
+    const server = fakeServer()
+      .on('GET /v1/novel/:id/chapter/:cid', () => chapter(140, { price: 12, charged: 12 }))
+      .on('GET /v1/novel/:id', () => book())
+      .on('GET /v1/reading/settings', () => ({
+        ...settings(),
+        autoUnlock: { enabled: true, dailyCap: 100, todaySpent: 12 },
+      }))
+      .on('PUT /v1/reading/settings', (r) => {
+        const body = r.json as { autoUnlock: { enabled: boolean; dailyCap: number } };
+        return { ...settings(), autoUnlock: { ...body.autoUnlock, todaySpent: 12 } };
+      })
+      .on('PUT /v1/progress', () => fail(1, 'unused'));
+    const { user } = open('/readbook/7/140', server, true);
+    await vi.waitFor(() => expect(toasts()).toContain('已自动购买本章，花费 12 蓝钻'));
+    await user.click(screen.getByText('第一段：雨落在青石街上。（140）'));
+    await user.click(screen.getByRole('button', { name: '设置' }));
+    expect(await screen.findByText(/今日已自动花费 12 蓝钻/)).toBeTruthy();
+    const cap = screen.getByLabelText('每日上限（蓝钻）');
+    await user.clear(cap);
+    await user.type(cap, '30');
+    await user.click(screen.getByRole('checkbox', { name: '自动购买下一章' }));
+    await vi.waitFor(() =>
+      expect(server.requestsTo('PUT /v1/reading/settings').length).toBeGreaterThanOrEqual(2),
+    );
+    const bodies = server
+      .requestsTo('PUT /v1/reading/settings')
+      .map((r) => (r.json as { autoUnlock: unknown }).autoUnlock);
+    expect(bodies).toContainEqual({ enabled: true, dailyCap: 30 });
+    expect(bodies.at(-1)).toEqual({ enabled: false, dailyCap: 30 });
+  });
 });
