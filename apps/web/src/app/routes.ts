@@ -121,7 +121,11 @@ export const standaloneRoutes: AppRoute[] = [
     meta: { name: 'subscriblist', title: '我的订阅', login: true },
     page: () => import('../features/novels/pages/subscribe-list-page'),
   },
-  { path: 'readbook/:id/:cid', meta: { name: 'readbook', title: '阅读' }, page: comingSoon },
+  {
+    path: 'readbook/:id/:cid',
+    meta: { name: 'readbook', title: '阅读', header: false },
+    page: () => import('../features/novels/pages/read-book-page'),
+  },
   {
     path: 'bookmenu/:id',
     meta: { name: 'bookmenu', title: '目录' },

@@ -3,8 +3,11 @@ import { configPageSchema, deviceInitAnswer } from '@ld/contract/client-config';
 import {
   categorySchema,
   historyPageSchema,
+  progressSchema,
+  readingSettingsSchema,
   subscriptionPageSchema,
   unitPageSchema,
+  unlockAnswer,
   workDetailSchema,
   workPageSchema,
 } from '@ld/contract/content';
@@ -17,6 +20,7 @@ import {
   messagePageSchema,
   unreadAnswer,
 } from '@ld/contract/messages';
+import { chapterSchema } from '@ld/contract/novels';
 import {
   commentSchema,
   followAnswer,
@@ -160,6 +164,11 @@ export const endpoints = {
   'GET /v1/history': historyPageSchema,
   'DELETE /v1/history/:kind/:workId': nullAnswer,
   'DELETE /v1/history': nullAnswer,
+  'GET /v1/novel/:id/chapter/:cid': chapterSchema,
+  'POST /v1/novel/:id/unit/:unitId/unlock': unlockAnswer,
+  'PUT /v1/progress': progressSchema,
+  'GET /v1/reading/settings': readingSettingsSchema,
+  'PUT /v1/reading/settings': readingSettingsSchema,
 } satisfies Record<string, AnswerSchema>;
 
 export type Endpoint = keyof typeof endpoints;
