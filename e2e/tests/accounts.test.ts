@@ -178,10 +178,21 @@ describe('accounts at 390×844', () => {
     await page.getByLabel('更换头像').setInputFiles(file);
     await expect.poll(() => isShown(page, '头像已更新')).toBe(true);
     const avatar = page.locator('.uc-avatar img[alt="游客的头像"]');
-    await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/uploads\/avatars\/[0-9a-f]+\.webp$/);
+    // Shown at its size (docs/decisions/0031-image-sizes.md); the stored picture is cropped to 256×256.
     await expect
-      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-      .toBe(256);
+      .poll(() => avatar.getAttribute('src'))
+      .toMatch(/^\/uploads\/avatars\/[0-9a-f]+\.webp\?w=\d+$/);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    const stored = (await avatar.getAttribute('src'))?.replace(/\?.*$/, '') ?? '';
+    const side = await page.evaluate(async (url) => {
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    }, stored);
+    expect(side).toEqual([256, 256]);
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
 
     const name = `蓝友${Date.now() % 100000}`;

@@ -207,7 +207,11 @@ describe('the square at 390×844', () => {
     await expect.poll(() => page.locator('.post-detail__text').textContent()).toBe(content);
     const image = page.getByRole('img', { name: `${writerName}的帖子图片 1` });
     await image.waitFor();
-    expect(await image.getAttribute('src')).toMatch(/^\/uploads\/posts\/[0-9a-f]{24}\.webp$/);
+    // The upload, asked for at the grid cell's size (docs/decisions/0031-image-sizes.md), and shown.
+    expect(await image.getAttribute('src')).toMatch(/^\/uploads\/posts\/[0-9a-f]{24}\.webp\?w=\d+$/);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
 
     await page.goto(`${baseUrl()}/commenthistory`);
     const mine = page.locator('.history-item').filter({ hasText: '带图的新帖' });

@@ -82,7 +82,10 @@ export function createDiskStorage(root: string): Storage {
   const put = async (key: string, bytes: Buffer) => {
     const file = fileOf(key);
     await fsp.mkdir(path.dirname(file), { recursive: true });
-    await fsp.writeFile(file, bytes);
+    // Written beside and renamed, so a reader (another request, another process) never sees half a file.
+    const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+    await fsp.writeFile(partial, bytes);
+    await fsp.rename(partial, file);
     return `${UPLOADS_PREFIX}${key}`;
   };
   const stat = async (key: string): Promise<StoredFile | null> => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors.ts';
+import { ensureVariant, parseVariantWidth } from './image-variants.ts';
 import { sendStoredFile } from './send-stored-file.ts';
 import { isValidKey, UPLOADS_PREFIX } from './storage.ts';
 
@@ -12,8 +13,8 @@ const PRIVATE_FOLDERS = ['packages/'];
 import { routeNotFound } from './error-handler.ts';
 
 /**
- * Serves uploads (through storage, with ranges) and the built SPA from the same process. Uploads
- * have random names, so they are cached for a week; hashed assets for a year; index.html never;
+ * Serves uploads (through storage, with ranges; images also resized with `?w=`) and the built SPA
+ * from the same process. Uploads have random names, so they are cached for a week; hashed assets for a year; index.html never;
  * any other GET that wants HTML falls back to index.html.
  */
 export async function installWeb(app: FastifyInstance): Promise<void> {
@@ -23,7 +24,14 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
     if (!isValidKey(key) || PRIVATE_FOLDERS.some((folder) => key.startsWith(folder))) {
       throw notFound('文件');
     }
-    return sendStoredFile(storage, request, reply, key, { cacheControl: 'public, max-age=604800' });
+    const cacheControl = 'public, max-age=604800';
+    const { w } = request.query as { w?: unknown };
+    if (w === undefined) return sendStoredFile(storage, request, reply, key, { cacheControl });
+    // `?w=96`: the image resized to one of a few widths, as WebP (docs/decisions/0031-image-sizes.md).
+    const width = parseVariantWidth(w);
+    const variant = await ensureVariant(storage, key, width, request.log);
+    if (!variant) throw notFound('文件');
+    return sendStoredFile(storage, request, reply, variant, { cacheControl });
   });
 
   const dist = config.webDist;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { densitySrcSet, sizedUrl } from '../lib/image-sizes';
 import { pxToRem } from '../lib/rem';
 
 /**
@@ -13,8 +14,11 @@ export function Avatar({ src, name, size = 40 }: { src: string | null; name: str
     return (
       <img
         className="avatar"
-        src={src}
+        srcSet={densitySrcSet(src, size)}
+        src={sizedUrl(src, size)}
         alt={label}
+        width={size}
+        height={size}
         style={style}
         loading="lazy"
         onError={() => setBrokenSrc(src)}

@@ -1,23 +1,56 @@
 import { type ImgHTMLAttributes, useState } from 'react';
+import { densitySrcSet, sizedUrl } from '../lib/image-sizes';
 import './image.css';
 
 /** A transparent pixel: the element keeps its size and classes while the placeholder shows behind it. */
 const BLANK = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
-type ImageProps = ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string };
+type ImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'> & {
+  src: string;
+  alt: string;
+  /**
+   * The width it is shown at, in px of the 375 px design (its CSS width in rem × 16). A stored
+   * image (`/uploads/…`) is then fetched at that size from the server, with 2× and 3× copies in
+   * `srcset` for denser screens (docs/decisions/0031-image-sizes.md).
+   */
+  displayWidth?: number;
+  /**
+   * The first image a page shows above the fold (its largest content): fetched at once and with
+   * high priority. Every other image waits until it nears the screen (`loading="lazy"`).
+   */
+  priority?: boolean;
+};
 
 /**
  * An <img> that shows a neutral picture placeholder instead of the browser's broken-image glyph
  * when its URL fails (a removed upload, a bad link from the server). It keeps its alt text.
+ * Give it `width`/`height` (or a CSS aspect-ratio) so nothing moves when it arrives.
  */
-export function Image({ src, alt, className, onError, ...rest }: ImageProps) {
+export function Image({
+  src,
+  alt,
+  className,
+  onError,
+  displayWidth,
+  priority = false,
+  loading,
+  fetchPriority,
+  decoding,
+  ...rest
+}: ImageProps) {
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const isBroken = brokenSrc === src;
+  const srcSet = !isBroken && displayWidth ? densitySrcSet(src, displayWidth) : undefined;
+  const shown = displayWidth ? sizedUrl(src, displayWidth) : src;
   return (
     <img
       {...rest}
       alt={alt}
-      src={isBroken ? BLANK : src}
+      loading={loading ?? (priority ? 'eager' : 'lazy')}
+      fetchPriority={fetchPriority ?? (priority ? 'high' : undefined)}
+      decoding={decoding ?? (priority ? undefined : 'async')}
+      srcSet={srcSet}
+      src={isBroken ? BLANK : shown}
       className={isBroken ? `${className ?? ''} ld-image--broken`.trim() : className}
       data-src={isBroken ? src : undefined}
       onError={(e) => {

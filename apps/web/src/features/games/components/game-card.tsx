@@ -7,15 +7,23 @@ import { Image } from '../../../shared/ui/image';
 
 export type GameCardLayout = 'grid' | 'list';
 
-/** A game in the list: icon, name, tags, size, downloads and the price badge; tapping opens the detail. */
+/** The icon's width in each layout (px at 375): half the list in the grid, 4rem in the list. */
+const ICON_WIDTH: Record<GameCardLayout, number> = { grid: 171, list: 64 };
+
+/**
+ * A game in the list: icon, name, tags, size, downloads and the price badge; tapping opens the
+ * detail. `priority` for the cards above the fold: their icons load at once.
+ */
 export function GameCard({
   game,
   layout,
   isMember,
+  priority = false,
 }: {
   game: Game;
   layout: GameCardLayout;
   isMember: boolean;
+  priority?: boolean;
 }) {
   return (
     <Link to={`/detail/${game.appID}`} className={`game-card game-card--${layout}`}>
@@ -23,7 +31,8 @@ export function GameCard({
         className="game-card__icon"
         src={game.icon}
         alt={game.name}
-        loading="lazy"
+        displayWidth={ICON_WIDTH[layout]}
+        priority={priority}
         width={96}
         height={96}
       />

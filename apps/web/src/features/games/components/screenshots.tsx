@@ -3,7 +3,13 @@ import { ImageViewer } from '../../../shared/ui/adm';
 import './screenshots.css';
 import { Image } from '../../../shared/ui/image';
 
-/** A horizontal strip of screenshots; tapping one opens them all full screen at that one. */
+/** What the strip shows of its first screenshots before scrolling sideways (8.75rem each). */
+const SHOWN_AT_ONCE = 2;
+
+/**
+ * A horizontal strip of screenshots; tapping one opens them all full screen at that one. It sits
+ * near the top of a game's page, so the ones shown at once load first (they are its largest images).
+ */
 export function Screenshots({ name, images }: { name: string; images: string[] }) {
   const [viewing, setViewing] = useState<number | null>(null);
   if (images.length === 0) return null;
@@ -13,7 +19,14 @@ export function Screenshots({ name, images }: { name: string; images: string[] }
         {images.map((src, i) => (
           <li key={src}>
             <button type="button" onClick={() => setViewing(i)} aria-label={`查看第 ${i + 1} 张截图`}>
-              <Image src={src} alt={`${name}截图 ${i + 1}`} loading="lazy" />
+              <Image
+                src={src}
+                alt={`${name}截图 ${i + 1}`}
+                displayWidth={140}
+                width={140}
+                height={248}
+                priority={i < SHOWN_AT_ONCE}
+              />
             </button>
           </li>
         ))}

@@ -28,7 +28,7 @@ export function GiftStrip() {
                   alt={`${pack.gameName}图标`}
                   width={20}
                   height={20}
-                  loading="lazy"
+                  displayWidth={20}
                 />
                 {pack.gameName}
               </p>

@@ -15,7 +15,13 @@ export default function HomePage() {
   return (
     <div className="home">
       <Link to="/checkin" className="home__banner">
-        <img src="/banners/invite.svg" alt="邀请好友，一起领钻" width={690} height={260} />
+        <img
+          src="/banners/invite.svg"
+          alt="邀请好友，一起领钻"
+          width={690}
+          height={260}
+          fetchPriority="high"
+        />
       </Link>
       <Link to="/checkin" className="home__banner">
         <img src="/banners/event.svg" alt="每日签到，连签有礼" width={690} height={260} />

@@ -44,4 +44,18 @@ describe('PostCard', () => {
     await user.click(screen.getByRole('button', { name: /点赞帖子，3 个赞/ }));
     expect(onToggleLike).toHaveBeenCalledWith(expect.objectContaining({ id: 5 }));
   });
+
+  it('asks for images at their cell size, and the first post loads its first image at once', () => {
+    const images = ['/uploads/posts/a.webp', '/uploads/posts/b.webp', '/uploads/posts/c.webp'];
+    renderApp(<PostCard post={post({ images })} onToggleLike={() => {}} priority />);
+    const [first, second] = screen.getAllByRole('img', { name: /的帖子图片/ });
+    expect(first.getAttribute('src')).toBe('/uploads/posts/a.webp?w=128');
+    expect(first.getAttribute('srcset')).toBe(
+      '/uploads/posts/a.webp?w=128 1x, /uploads/posts/a.webp?w=256 2x, /uploads/posts/a.webp?w=384 3x',
+    );
+    expect(first.getAttribute('loading')).toBe('eager');
+    expect(first.getAttribute('fetchpriority')).toBe('high');
+    expect(second.getAttribute('loading')).toBe('lazy');
+    expect(second.getAttribute('fetchpriority')).toBeNull();
+  });
 });

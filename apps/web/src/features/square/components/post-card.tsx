@@ -10,10 +10,12 @@ import './post-card.css';
 interface PostCardProps {
   post: Post;
   onToggleLike: (post: Post) => void;
+  /** The first post of the feed: its first image loads at once. */
+  priority?: boolean;
 }
 
 /** A post in a feed: author, time, text (as text), images, likes and comments; tapping opens it. */
-export function PostCard({ post, onToggleLike }: PostCardProps) {
+export function PostCard({ post, onToggleLike, priority = false }: PostCardProps) {
   const navigate = useNavigate();
   const href = `/post/${post.id}`;
   const open = (e: MouseEvent) => {
@@ -35,7 +37,7 @@ export function PostCard({ post, onToggleLike }: PostCardProps) {
       <Link to={href} className="post-card__text">
         {post.content}
       </Link>
-      <ImageGrid images={post.images} alt={`${post.author.name}的帖子图片`} />
+      <ImageGrid images={post.images} alt={`${post.author.name}的帖子图片`} priority={priority} />
       <footer className="post-card__foot">
         <LikeButton liked={post.liked} count={post.likeCount} onToggle={() => onToggleLike(post)} />
         <Link to={href} className="post-card__comments" aria-label={`评论 ${post.commentCount} 条`}>

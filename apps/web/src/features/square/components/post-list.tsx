@@ -20,7 +20,7 @@ export function PostList({ query, emptyText, emptyAction }: PostListProps) {
       itemKey={(post) => post.id}
       emptyText={emptyText}
       emptyAction={emptyAction}
-      renderItem={(post) => <PostCard post={post} onToggleLike={toggleLike} />}
+      renderItem={(post, i) => <PostCard post={post} onToggleLike={toggleLike} priority={i === 0} />}
     />
   );
 }

@@ -149,7 +149,7 @@ export default function PostDetailPage() {
           )}
         </header>
         <p className="post-detail__text">{p.content}</p>
-        <ImageGrid images={p.images} alt={`${p.author.name}的帖子图片`} onOpen={setViewer} />
+        <ImageGrid images={p.images} alt={`${p.author.name}的帖子图片`} onOpen={setViewer} priority />
         <ImageViewer.Multi
           images={p.images}
           visible={viewer !== null}

@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
+import { badInput } from './errors.ts';
+import type { Storage } from './storage.ts';
+
+/**
+ * The widths (px) a stored image can be asked for with `?w=` (docs/decisions/0031-image-sizes.md).
+ * A fixed set, so the cache of variants stays small and nobody can make the server encode
+ * arbitrary sizes. The web client picks from the same list (apps/web/src/shared/lib/image-sizes.ts).
+ */
+export const VARIANT_WIDTHS = [48, 64, 96, 128, 192, 256, 384, 512, 768, 1024] as const;
+
+/** Where generated variants are kept in storage: `_sizes/w<width>/<original key>.<version>.webp`. */
+export const VARIANTS_FOLDER = '_sizes';
+
+/** Stored originals that can be resized (by the key's extension). */
+const RESIZABLE = /\.(webp|png|jpe?g|gif)$/i;
+
+/** The `w` query value as one of the allowed widths, or a 400 naming `w`. */
+export function parseVariantWidth(value: unknown): number {
+  const allowed = `图片宽度只能是 ${VARIANT_WIDTHS.join('、')} 之一`;
+  if (typeof value !== 'string' || !/^\d{1,5}$/.test(value)) throw badInput('w', allowed);
+  const width = Number(value);
+  if (!(VARIANT_WIDTHS as readonly number[]).includes(width)) throw badInput('w', allowed);
+  return width;
+}
+
+const pending = new Map<string, Promise<string | null>>();
+
+/**
+ * The storage key of the original at `key` resized to `width` (never enlarged) and encoded as
+ * WebP, made on the first request and then served from storage. The variant's key carries the
+ * original's version, so replacing the original (a re-seed under a fixed key) makes a new one.
+ * Answers null when there is no such original; throws a 400 naming `w` for a file that is not an
+ * image. An original sharp cannot read answers its own key: the client gets the bytes as stored.
+ */
+export async function ensureVariant(
+  storage: Storage,
+  key: string,
+  width: number,
+  log: FastifyBaseLogger,
+): Promise<string | null> {
+  const original = await storage.stat(key);
+  if (!original) return null;
+  if (!RESIZABLE.test(key)) throw badInput('w', '只有图片可以指定宽度');
+  const version = original.etag.replaceAll('"', '');
+  const variant = `${VARIANTS_FOLDER}/w${width}/${key}.${version}.webp`;
+  if (await storage.exists(variant)) return variant;
+  // One encoding per variant in this process; other processes write the same bytes atomically.
+  let making = pending.get(variant);
+  if (!making) {
+    making = (async () => {
+      const bytes = await storage.read(key);
+      if (!bytes) return null;
+      try {
+        const resized = await sharp(bytes, { limitInputPixels: 40_000_000 })
+          .rotate()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer();
+        await storage.put(variant, resized);
+        return variant;
+      } catch (err) {
+        log.warn(
+          { err, key, width },
+          'image variant: the original could not be resized; serving it as stored',
+        );
+        return key;
+      }
+    })().finally(() => pending.delete(variant));
+    pending.set(variant, making);
+  }
+  return making;
+}
