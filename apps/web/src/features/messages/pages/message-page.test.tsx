@@ -22,6 +22,7 @@ function inboxServer(): FakeServer {
       size: 10,
       current: 1,
       pages: 1,
+      nextCursor: null,
       unread: unread(),
     }))
     .on('POST /user/message', ({ form }) => {
