@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type FakeServer, fakeServer } from '../../../testing/fake-server';
 import { renderApp, TEST_ACCOUNT } from '../../../testing/render';
 import { unreadCountQuery } from '../api/get-messages';
@@ -66,5 +66,46 @@ describe('系统消息', () => {
     expect(queryClient.getQueryData(unreadCountQuery('42').queryKey)).toBe(0);
     expect(screen.getByText('没有未读消息')).toBeTruthy();
     expect((screen.getByRole('button', { name: '全部已读' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('scrolls on by cursor, never by page number, until the inbox ends', async () => {
+    const inbox = Array.from({ length: 15 }, (_, i) => ({
+      id: 15 - i,
+      title: `通知 ${15 - i}`,
+      content: '内容',
+      isRead: true,
+      createTime: minutesAgo(i + 1),
+    }));
+    const server = fakeServer().on('POST /user/center/message/all', ({ form }) => {
+      const size = Number(form.get('pageSize'));
+      const start = form.get('cursor') === 'after-10' ? 10 : 0;
+      const records = inbox.slice(start, start + size);
+      return {
+        records,
+        total: inbox.length,
+        size,
+        current: 1,
+        pages: Math.ceil(inbox.length / size),
+        nextCursor: start + size < inbox.length ? `after-${start + size}` : null,
+        unread: 0,
+      };
+    });
+    // jsdom lays nothing out (offsetParent is always null), so infinite scroll would never look;
+    // with a parent as offset parent, the end of the list is in view and the next page loads.
+    const layout = vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.parentElement;
+    });
+    onTestFinished(() => layout.mockRestore());
+    renderApp(<MessagePage />, { at: '/message', account: TEST_ACCOUNT, server });
+    await vi.waitFor(() => expect(screen.getAllByRole('button', { name: /^通知/ })).toHaveLength(15));
+    expect(await screen.findByText('没有更多了')).toBeTruthy();
+    expect(screen.getByText('通知 1')).toBeTruthy();
+    const lists = server
+      .requestsTo('POST /user/center/message/all')
+      .filter((r) => r.form.get('pageSize') === '10');
+    expect(lists.map((r) => r.form.get('cursor'))).toEqual([null, 'after-10']);
+    expect(lists.every((r) => r.form.get('currentPage') === null)).toBe(true);
   });
 });
