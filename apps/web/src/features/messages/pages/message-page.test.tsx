@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type FakeServer, fakeServer } from '../../../testing/fake-server';
+import { scrollListsToTheEnd } from '../../../testing/infinite-scroll';
 import { renderApp, TEST_ACCOUNT } from '../../../testing/render';
 import { unreadCountQuery } from '../api/get-messages';
 import MessagePage from './message-page';
@@ -90,16 +91,12 @@ describe('系统消息', () => {
         unread: 0,
       };
     });
-    // jsdom lays nothing out (offsetParent is always null), so infinite scroll would never look;
-    // with a parent as offset parent, the end of the list is in view and the next page loads.
-    const layout = vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockImplementation(function (
-      this: HTMLElement,
-    ) {
-      return this.parentElement;
-    });
-    onTestFinished(() => layout.mockRestore());
+    scrollListsToTheEnd();
     renderApp(<MessagePage />, { at: '/message', account: TEST_ACCOUNT, server });
-    await vi.waitFor(() => expect(screen.getAllByRole('button', { name: /^通知/ })).toHaveLength(15));
+    // The machine may be busy: give the second page time to come.
+    await vi.waitFor(() => expect(screen.getAllByRole('button', { name: /^通知/ })).toHaveLength(15), {
+      timeout: 5000,
+    });
     expect(await screen.findByText('没有更多了')).toBeTruthy();
     expect(screen.getByText('通知 1')).toBeTruthy();
     const lists = server
