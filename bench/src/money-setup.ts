@@ -20,7 +20,7 @@ export interface PaidGame {
 
 /** The demo catalogue's paid games that have an Android package (what platformType=1 downloads). */
 export async function paidGames(db: Db): Promise<PaidGame[]> {
-  const rows = await games.listGames(db.kysely, {}, 0, 1000);
+  const rows = await games.listGames(db.kysely, {}, { limit: 1000, offset: 0, after: null });
   return rows
     .filter((g) => g.online_type !== 0 && g.buy_amount > 0 && g.android_package)
     .map((g) => ({ id: g.id, price: g.buy_amount }));

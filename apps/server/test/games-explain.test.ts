@@ -18,8 +18,18 @@ describe('game list query plans on sqlite', () => {
     ['every game', {}, 'games_list'],
     ['one type', { typeId: 1 }, 'games_type_list (type_id=?)'],
   ] as const)('the list of %s reads its index in order, without sorting', async (_name, filter, index) => {
-    const plan = await planOf(() => games.listGames(plans.db, filter, 20, 10));
+    const plan = await planOf(() =>
+      games.listGames(plans.db, filter, { limit: 11, offset: 20, after: null }),
+    );
     expect(plan).toContain(`USING INDEX ${index}`);
+    expect(plan).not.toContain('TEMP B-TREE');
+  });
+
+  it('a page after a cursor seeks the index to it, without sorting', async () => {
+    const plan = await planOf(() =>
+      games.listGames(plans.db, {}, { limit: 11, offset: 0, after: { value: 5, id: 40 } }),
+    );
+    expect(plan).toContain('USING INDEX games_list (sort<?)');
     expect(plan).not.toContain('TEMP B-TREE');
   });
 });

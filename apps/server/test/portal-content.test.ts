@@ -105,6 +105,7 @@ describeDialects('bulletin, faq, client config and devices', (dialect) => {
         size: 99,
         current: 1,
         pages: 1,
+        nextCursor: null,
       });
       const second = await call(t.app, 'GET', '/api/v1/square/config/list', {
         query: { pageSize: 3, currentPage: 2 },
@@ -287,7 +288,7 @@ describe('API document', () => {
         '/api/user/center/me': ['uid'],
         '/api/user/center/updateInfo': ['uid', 'name', 'sex', 'age'],
         '/api/user/center/uploadAvatar': [],
-        '/api/user/center/message/all': ['uid', 'currentPage', 'pageSize'],
+        '/api/user/center/message/all': ['uid', 'currentPage', 'pageSize', 'cursor'],
         '/api/user/message': ['id'],
         '/api/user/kefu': ['content!', 'contact', 'kind'],
       };

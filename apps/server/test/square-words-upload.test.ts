@@ -38,7 +38,14 @@ describeDialects('square sensitive words and uploads', (dialect) => {
   it('lists the sensitive words as the records of a page', async () => {
     const answer = await call(t.app, 'GET', '/api/v1/square/sensitiveword/list', { query: { pageSize: 99 } });
     expect(answer.code).toBe(0);
-    expect(answer.data).toEqual({ records: WORDS, total: WORDS.length, size: 99, current: 1, pages: 1 });
+    expect(answer.data).toEqual({
+      records: WORDS,
+      total: WORDS.length,
+      size: 99,
+      current: 1,
+      pages: 1,
+      nextCursor: null,
+    });
     const second = await call(t.app, 'GET', '/api/v1/square/sensitiveword/list', {
       query: { pageSize: 3, currentPage: 2 },
     });

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ConfigKey } from './defaults.ts';
-import { pageOf, pageQuery } from './envelope.ts';
+import { cursorPageOf, pageQuery } from './envelope.ts';
 
 export { ConfigKey };
 export type ConfigKeyName = (typeof ConfigKey)[keyof typeof ConfigKey];
 
 export const configItemSchema = z.object({ key: z.string(), value: z.string() });
 export type ConfigItem = z.infer<typeof configItemSchema>;
-export const configPageSchema = pageOf(configItemSchema);
+export const configPageSchema = cursorPageOf(configItemSchema);
 export const configListQuery = pageQuery;
 
 /** True unless the config carries phoneLoginAutoRegister = "0" (spec §4). */

@@ -14,3 +14,9 @@ export const ConfigKey = {
   contactUrl: 'contactUrl',
   businessEmail: 'businessEmail',
 } as const;
+
+/**
+ * Deepest row a list serves by page number (decision 0024): a request by `currentPage` may reach
+ * row `currentPage × pageSize` only while that is at most this; beyond it, continue with `cursor`.
+ */
+export const MAX_PAGED_ROWS = 1000;

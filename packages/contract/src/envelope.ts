@@ -11,7 +11,20 @@ export interface Envelope<T> {
 export const envelopeOf = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), msg: z.string(), data });
 
-/** Paging request: `currentPage` from 1, `pageSize` default 10, at most 100. Form values arrive as strings. */
+/** An opaque keyset cursor (base64url); blank means none. */
+export const cursorField = z.preprocess(
+  (v: unknown) => (v === '' || v === null ? undefined : v),
+  z
+    .string({ error: 'cursor 须为文本' })
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor 无效，请从第一页重新加载')
+    .optional(),
+);
+
+/**
+ * Paging request: `currentPage` from 1, `pageSize` default 10, at most 100, or `cursor` (the
+ * previous answer's `nextCursor`). By number a list serves only its first MAX_PAGED_ROWS rows
+ * (`@ld/contract/defaults`, decision 0024); deeper rows by cursor. Form values arrive as strings.
+ */
 export const pageQuery = z.object({
   currentPage: z.coerce
     .number({ error: 'currentPage 必须是整数' })
@@ -24,6 +37,7 @@ export const pageQuery = z.object({
     .min(1, 'pageSize 最小为 1')
     .max(100, 'pageSize 最大为 100')
     .default(10),
+  cursor: cursorField,
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuery } from './envelope.ts';
+import { cursorPageOf, pageQuery } from './envelope.ts';
 import { optionalText } from './validation.ts';
 
 /** Platform of a download (spec §3): 1 Android, 2 iOS. */
@@ -40,7 +40,7 @@ export const gameSchema = z.object({
   purchased: z.boolean().nullable(),
 });
 export type Game = z.infer<typeof gameSchema>;
-export const gamePageSchema = pageOf(gameSchema);
+export const gamePageSchema = cursorPageOf(gameSchema);
 
 export const gameListBody = pageQuery.extend({
   type: optionalText(

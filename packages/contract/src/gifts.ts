@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuery } from './envelope.ts';
+import { cursorPageOf, pageQuery } from './envelope.ts';
 import { callerUidField } from './validation.ts';
 
 /** Where a pack stands for a caller looking at it now. */
@@ -35,7 +35,7 @@ export const giftCenterItemSchema = giftPackSchema.extend({
   gameIcon: z.string(),
 });
 export type GiftCenterItem = z.infer<typeof giftCenterItemSchema>;
-export const giftCenterPageSchema = pageOf(giftCenterItemSchema);
+export const giftCenterPageSchema = cursorPageOf(giftCenterItemSchema);
 
 /** A code the caller claimed (奖励礼包). */
 export const myGiftSchema = z.object({
@@ -51,7 +51,7 @@ export const myGiftSchema = z.object({
   claimTime: z.string(),
 });
 export type MyGift = z.infer<typeof myGiftSchema>;
-export const myGiftPageSchema = pageOf(myGiftSchema);
+export const myGiftPageSchema = cursorPageOf(myGiftSchema);
 /** `/v1/gift/me`: the caller's codes, newest first. */
 export const myGiftQuery = pageQuery.extend({ uid: callerUidField });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uidBody } from './accounts.ts';
-import { pageOf, pageQuery } from './envelope.ts';
+import { cursorPageOf, pageQuery } from './envelope.ts';
 
 /** A system message of the caller (系统消息). */
 export const messageSchema = z.object({
@@ -11,7 +11,7 @@ export const messageSchema = z.object({
   createTime: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;
-export const messagePageSchema = pageOf(messageSchema).extend({ unread: z.number().int() });
+export const messagePageSchema = cursorPageOf(messageSchema).extend({ unread: z.number().int() });
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
 /** `/user/center/message/all`: the caller's messages, newest first. */

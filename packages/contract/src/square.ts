@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CursorPage, cursorPageOf, pageOf, pageQuery } from './envelope.ts';
+import { type CursorPage, cursorPageOf, pageQuery } from './envelope.ts';
 
 /** Limits of the community square (DESIGN §6); the web form and the server read the same numbers. */
 export const SQUARE_LIMITS = {
@@ -166,7 +166,7 @@ export type ReplyPage = CursorPage<Comment>;
 export const myCommentPageSchema = cursorPageOf(myCommentSchema);
 export type MyCommentPage = CursorPage<MyComment>;
 
-export const sensitiveWordPageSchema = pageOf(z.string());
+export const sensitiveWordPageSchema = cursorPageOf(z.string());
 
 export const likeAnswer = z.object({ liked: z.boolean(), likeCount: z.number().int() });
 export type LikeAnswer = z.infer<typeof likeAnswer>;

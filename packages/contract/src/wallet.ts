@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuery } from './envelope.ts';
+import { cursorPageOf, pageQuery } from './envelope.ts';
 import { callerUidField } from './validation.ts';
 
 /** A recharge pack: pay `price` fen, receive `diamonds + bonus` diamonds. */
@@ -70,7 +70,7 @@ export const ledgerEntrySchema = z.object({
   createTime: z.string(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
-export const ledgerPageSchema = pageOf(ledgerEntrySchema);
+export const ledgerPageSchema = cursorPageOf(ledgerEntrySchema);
 
 /** The client sends its own uid; the server always answers for the logged-in caller. */
 export const coinAllBody = pageQuery.extend({ uid: callerUidField });
@@ -101,7 +101,7 @@ export const orderSchema = z.object({
   expireTime: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
-export const orderPageSchema = pageOf(orderSchema);
+export const orderPageSchema = cursorPageOf(orderSchema);
 
 export const orderIdParams = z.object({
   orderId: z.string().regex(/^[0-9A-Za-z]{8,40}$/, 'orderId 须为 8-40 位字母或数字'),

@@ -1,13 +1,14 @@
 import type { UserStatus } from '@ld/contract/accounts';
-import type { Page } from '@ld/contract/envelope';
+import type { CursorPage } from '@ld/contract/envelope';
 
-/** One page holding all of `records` (the contract's page shape). */
-export const onePage = <T>(records: T[], size = 10): Page<T> => ({
+/** One page holding all of `records` (the contract's page shape; no next page). */
+export const onePage = <T>(records: T[], size = 10): CursorPage<T> => ({
   records,
   total: records.length,
   size,
   current: 1,
   pages: records.length === 0 ? 0 : Math.ceil(records.length / size),
+  nextCursor: null,
 });
 
 /** The status `/user/center/me` answers for the test account (uid 42): a non-member with 100 diamonds. */

@@ -1,7 +1,8 @@
 import { type ConfigItem, ConfigKey, isPhoneAutoRegister } from '@ld/contract/client-config';
-import { type Page, type PageQuery, toPage } from '@ld/contract/envelope';
+import type { CursorPage, PageQuery } from '@ld/contract/envelope';
 import type { Config } from '../../config.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { cursorPage, windowOf } from '../../platform/paging.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -33,10 +34,23 @@ export async function clientConfig(deps: Deps): Promise<ConfigItem[]> {
     .map(([key, value]) => ({ key, value }));
 }
 
-export async function clientConfigPage(deps: Deps, q: PageQuery): Promise<Page<ConfigItem>> {
+/**
+ * The config list is merged and sorted in memory (a few dozen keys), so its cursor records the
+ * position after the last key served; page numbers are bounded like every list's.
+ */
+export async function clientConfigPage(deps: Deps, q: PageQuery): Promise<CursorPage<ConfigItem>> {
+  const window = windowOf(q, 'config');
   const all = await clientConfig(deps);
-  const start = (q.currentPage - 1) * q.pageSize;
-  return toPage(all.slice(start, start + q.pageSize), all.length, q);
+  const start = window.after ? Math.max(0, window.after.id) : window.offset;
+  const rows = all.slice(start, start + window.limit).map((item, i) => ({ item, position: start + i + 1 }));
+  return cursorPage(
+    rows,
+    all.length,
+    q,
+    'config',
+    (r) => ({ value: r.position, id: r.position }),
+    (kept) => kept.map((r) => r.item),
+  );
 }
 
 /** Whether phone login registers unknown numbers; the server enforces what the client is told. */

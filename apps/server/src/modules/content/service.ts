@@ -28,6 +28,7 @@ import type { Conn } from '../../db/database.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
+import { pagedOffset } from '../../platform/paging.ts';
 import { buyOnce, ownedRefs, spentSince } from '../purchases/public.ts';
 import { membershipOf } from '../vip/public.ts';
 import { balanceOf, lockWallet } from '../wallet/public.ts';
@@ -157,7 +158,7 @@ export async function listWorks(deps: Deps, kind: WorkKind, query: WorkListQuery
   const [rows, total] = await Promise.all([
     repo.listWorks(db, kind, filter, {
       limit: query.pageSize + 1,
-      offset: (query.currentPage - 1) * query.pageSize,
+      offset: query.cursor ? 0 : pagedOffset(query),
       after: query.cursor ? decodeCursor(query.cursor, list) : null,
     }),
     repo.countWorks(db, kind, filter),

@@ -1,5 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
+import { afterKeyset, type PageWindow } from '../../platform/paging.ts';
 import type { GamesTable } from './tables.ts';
 
 export async function listTypes(db: Conn) {
@@ -27,14 +28,17 @@ function filtered(db: Conn, filter: GameFilter) {
   return query;
 }
 
-export async function listGames(db: Conn, filter: GameFilter, offset: number, limit: number) {
+/** Games by `sort` (highest first), then id; a window's keyset is (sort, id). */
+export async function listGames(db: Conn, filter: GameFilter, window: PageWindow) {
+  const { after } = window;
   return filtered(db, filter)
     .selectAll('games')
     .select('game_types.name as type_name')
+    .$if(after !== null, (q) => q.where(afterKeyset('games.sort', 'games.id', after!, 'desc', 'asc')))
+    .$if(after === null && window.offset > 0, (q) => q.offset(window.offset))
     .orderBy('games.sort', 'desc')
     .orderBy('games.id')
-    .offset(offset)
-    .limit(limit)
+    .limit(window.limit)
     .execute();
 }
 

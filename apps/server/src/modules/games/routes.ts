@@ -29,7 +29,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: optionalUser,
       schema: {
         tags,
-        summary: '游戏列表（分类、搜索、分页）',
+        summary: '游戏列表（分类、搜索、分页）；页码翻到前 1000 条，更深用 cursor',
         body: gameListBody,
         response: { 200: envelopeOf(gamePageSchema) },
       },

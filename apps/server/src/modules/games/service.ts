@@ -1,4 +1,4 @@
-import { ErrorCode, type Page, toPage } from '@ld/contract/envelope';
+import { type CursorPage, ErrorCode } from '@ld/contract/envelope';
 import {
   type DownloadAnswer,
   type Game,
@@ -14,6 +14,7 @@ import type { Conn } from '../../db/database.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound, ruleError, sessionInvalid } from '../../platform/errors.ts';
+import { cursorPage, windowOf } from '../../platform/paging.ts';
 import { buyOnce, ownedRefs } from '../purchases/public.ts';
 import { balanceOf } from '../wallet/public.ts';
 import { isPackageLinkValid, signPackageLink } from './package-links.ts';
@@ -62,13 +63,20 @@ export async function listTypes(deps: Deps): Promise<GameType[]> {
   return (await repo.listTypes(deps.db.kysely)).map((t) => ({ id: t.id, name: t.name }));
 }
 
-export async function listGames(deps: Deps, userId: number | null, query: GameListBody): Promise<Page<Game>> {
+/** The game list's cursors name it, so a cursor of another list is refused. */
+const GAME_LIST = 'games';
+
+export async function listGames(
+  deps: Deps,
+  userId: number | null,
+  query: GameListBody,
+): Promise<CursorPage<Game>> {
   const filter = { typeId: query.type, keyword: query.keyword };
-  const offset = (query.currentPage - 1) * query.pageSize;
-  const [rows, total] = await Promise.all([
-    repo.listGames(deps.db.kysely, filter, offset, query.pageSize),
+  const [all, total] = await Promise.all([
+    repo.listGames(deps.db.kysely, filter, windowOf(query, GAME_LIST)),
     repo.countGames(deps.db.kysely, filter),
   ]);
+  const rows = all.slice(0, query.pageSize);
   const owned =
     userId === null
       ? null
@@ -77,10 +85,13 @@ export async function listGames(deps: Deps, userId: number | null, query: GameLi
           userId,
           rows.map((r) => r.id),
         );
-  return toPage(
-    rows.map((r) => toGame(r, owned ? owned.has(String(r.id)) : null)),
+  return cursorPage(
+    all,
     total,
     query,
+    GAME_LIST,
+    (r) => ({ value: Number(r.sort), id: r.id }),
+    (kept) => kept.map((r) => toGame(r, owned ? owned.has(String(r.id)) : null)),
   );
 }
 

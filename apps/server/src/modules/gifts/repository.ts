@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { onPostgres } from '../../db/dialect.ts';
+import { afterKeyset, type PageWindow } from '../../platform/paging.ts';
 
 /** Packs with their stock: total codes and the ones nobody has claimed. */
 function packsWithStock(db: Conn) {
@@ -19,13 +20,15 @@ export async function listPacksOfGame(db: Conn, gameId: number) {
   return packsWithStock(db).where('p.game_id', '=', gameId).orderBy('p.end_at').orderBy('p.id').execute();
 }
 
-/** Packs open at `now` with codes left, newest first (the square's gift centre). */
-export async function listOpenPacks(db: Conn, now: number, offset: number, limit: number) {
+/** Packs open at `now` with codes left, newest first (the square's gift centre); keyset (start_at, id). */
+export async function listOpenPacks(db: Conn, now: number, window: PageWindow) {
+  const { after } = window;
   return openPacks(db, now)
+    .$if(after !== null, (q) => q.where(afterKeyset('p.start_at', 'p.id', after!, 'desc')))
+    .$if(after === null && window.offset > 0, (q) => q.offset(window.offset))
     .orderBy('p.start_at', 'desc')
     .orderBy('p.id', 'desc')
-    .offset(offset)
-    .limit(limit)
+    .limit(window.limit)
     .execute();
 }
 
@@ -126,16 +129,19 @@ export async function countFreeCodes(db: Conn, packId: number): Promise<number> 
   return Number(row.n);
 }
 
-export async function listMyCodes(db: Conn, userId: number, offset: number, limit: number) {
+/** A user's claimed codes, newest claim first; keyset (claimed_at, id). */
+export async function listMyCodes(db: Conn, userId: number, window: PageWindow) {
+  const { after } = window;
   return db
     .selectFrom('gift_codes as c')
     .innerJoin('gift_packs as p', 'p.id', 'c.pack_id')
     .select(['c.id', 'c.code', 'c.claimed_at', 'p.id as pack_id', 'p.title', 'p.content', 'p.game_id'])
     .where('c.user_id', '=', userId)
+    .$if(after !== null, (q) => q.where(afterKeyset('c.claimed_at', 'c.id', after!, 'desc')))
+    .$if(after === null && window.offset > 0, (q) => q.offset(window.offset))
     .orderBy('c.claimed_at', 'desc')
     .orderBy('c.id', 'desc')
-    .offset(offset)
-    .limit(limit)
+    .limit(window.limit)
     .execute();
 }
 

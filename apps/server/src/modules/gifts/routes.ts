@@ -55,7 +55,7 @@ export const giftRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser,
       schema: {
         tags,
-        summary: '我的礼包码（奖励礼包）',
+        summary: '我的礼包码（奖励礼包）；页码翻到前 1000 条，更深用 cursor',
         querystring: myGiftQuery,
         response: { 200: envelopeOf(myGiftPageSchema) },
       },
@@ -69,7 +69,7 @@ export const giftRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: optionalUser,
       schema: {
         tags,
-        summary: '礼包中心：正在发放、还有余量的礼包',
+        summary: '礼包中心：正在发放、还有余量的礼包；页码翻到前 1000 条，更深用 cursor',
         querystring: pageQuery,
         response: { 200: envelopeOf(giftCenterPageSchema) },
       },

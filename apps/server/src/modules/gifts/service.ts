@@ -1,10 +1,11 @@
-import { ErrorCode, type Page, type PageQuery, toPage } from '@ld/contract/envelope';
+import { type CursorPage, ErrorCode, type PageQuery } from '@ld/contract/envelope';
 import type { GiftCenterItem, GiftPack, GiftPackStatus, MyGift } from '@ld/contract/gifts';
 import { formatDateTime } from '@ld/contract/relative-time';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound, ruleError } from '../../platform/errors.ts';
+import { cursorPage, windowOf } from '../../platform/paging.ts';
 import { gameCardsOf, gameIdOfAppId } from '../games/public.ts';
 import * as repo from './repository.ts';
 
@@ -58,13 +59,13 @@ export async function listGiftCenter(
   deps: Deps,
   userId: number | null,
   page: PageQuery,
-): Promise<Page<GiftCenterItem>> {
+): Promise<CursorPage<GiftCenterItem>> {
   const now = deps.clock.now();
-  const offset = (page.currentPage - 1) * page.pageSize;
-  const [rows, total] = await Promise.all([
-    repo.listOpenPacks(deps.db.kysely, now, offset, page.pageSize),
+  const [all, total] = await Promise.all([
+    repo.listOpenPacks(deps.db.kysely, now, windowOf(page, 'gift-center')),
     repo.countOpenPacks(deps.db.kysely, now),
   ]);
+  const rows = all.slice(0, page.pageSize);
   const [mine, games] = await Promise.all([
     userId === null
       ? new Map<number, string>()
@@ -78,18 +79,22 @@ export async function listGiftCenter(
       rows.map((r) => Number(r.game_id)),
     ),
   ]);
-  return toPage(
-    rows.map((r) => {
-      const game = games.get(Number(r.game_id))!;
-      return {
-        ...toPack(r, now, mine.get(r.id) ?? null),
-        appID: game.appID,
-        gameName: game.name,
-        gameIcon: game.icon,
-      };
-    }),
+  return cursorPage(
+    all,
     total,
     page,
+    'gift-center',
+    (r) => ({ value: Number(r.start_at), id: r.id }),
+    (kept) =>
+      kept.map((r) => {
+        const game = games.get(Number(r.game_id))!;
+        return {
+          ...toPack(r, now, mine.get(r.id) ?? null),
+          appID: game.appID,
+          gameName: game.name,
+          gameIcon: game.icon,
+        };
+      }),
   );
 }
 
@@ -129,34 +134,38 @@ export async function claimCode(deps: Deps, userId: number, packId: number): Pro
   throw ruleError('领取的人太多了，请稍后再试');
 }
 
-export async function listMyCodes(deps: Deps, userId: number, page: PageQuery): Promise<Page<MyGift>> {
-  const offset = (page.currentPage - 1) * page.pageSize;
-  const [rows, total] = await Promise.all([
-    repo.listMyCodes(deps.db.kysely, userId, offset, page.pageSize),
+export async function listMyCodes(deps: Deps, userId: number, page: PageQuery): Promise<CursorPage<MyGift>> {
+  const [all, total] = await Promise.all([
+    repo.listMyCodes(deps.db.kysely, userId, windowOf(page, 'my-gifts')),
     repo.countMyCodes(deps.db.kysely, userId),
   ]);
+  const rows = all.slice(0, page.pageSize);
   const games = await gameCardsOf(
     deps.db.kysely,
     rows.map((r) => Number(r.game_id)),
   );
-  return toPage(
-    rows.map((r) => {
-      // Packs reference their game (a foreign key), so every card is there.
-      const game = games.get(Number(r.game_id))!;
-      return {
-        id: r.id,
-        code: r.code,
-        packId: r.pack_id,
-        packTitle: r.title,
-        content: r.content,
-        gameId: Number(r.game_id),
-        appID: game.appID,
-        gameName: game.name,
-        gameIcon: game.icon,
-        claimTime: toIso(Number(r.claimed_at)),
-      };
-    }),
+  return cursorPage(
+    all,
     total,
     page,
+    'my-gifts',
+    (r) => ({ value: Number(r.claimed_at), id: r.id }),
+    (kept) =>
+      kept.map((r) => {
+        // Packs reference their game (a foreign key), so every card is there.
+        const game = games.get(Number(r.game_id))!;
+        return {
+          id: r.id,
+          code: r.code,
+          packId: r.pack_id,
+          packTitle: r.title,
+          content: r.content,
+          gameId: Number(r.game_id),
+          appID: game.appID,
+          gameName: game.name,
+          gameIcon: game.icon,
+          claimTime: toIso(Number(r.claimed_at)),
+        };
+      }),
   );
 }

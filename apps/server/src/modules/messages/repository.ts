@@ -1,20 +1,22 @@
 import type { Insertable } from 'kysely';
 import type { Conn } from '../../db/database.ts';
+import type { PageWindow } from '../../platform/paging.ts';
 import type { MessagesTable } from './tables.ts';
 
 export async function insertMessages(db: Conn, rows: Insertable<MessagesTable>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('messages').values(rows).execute();
 }
 
-/** One page of a user's messages, newest first. */
-export const listMessages = (db: Conn, userId: number, limit: number, offset: number) =>
+/** One page of a user's messages, newest first; a window's keyset is the id alone. */
+export const listMessages = (db: Conn, userId: number, window: PageWindow) =>
   db
     .selectFrom('messages')
     .select(['id', 'title', 'content', 'is_read', 'created_at'])
     .where('user_id', '=', userId)
+    .$if(window.after !== null, (q) => q.where('id', '<', window.after!.id))
+    .$if(window.after === null && window.offset > 0, (q) => q.offset(window.offset))
     .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
+    .limit(window.limit)
     .execute();
 
 export async function countMessages(db: Conn, userId: number, onlyUnread = false): Promise<number> {

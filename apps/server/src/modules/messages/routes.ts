@@ -17,7 +17,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser,
       schema: {
         tags,
-        summary: '系统消息列表（新的在前）及未读数',
+        summary: '系统消息列表（新的在前）及未读数；页码翻到前 1000 条，更深用 cursor',
         body: messageListBody.prefault({}),
         response: { 200: envelopeOf(messagePageSchema) },
       },

@@ -1,9 +1,9 @@
-import { toPage } from '@ld/contract/envelope';
 import type { Message, MessageListBody, MessagePage } from '@ld/contract/messages';
 import type { Conn } from '../../db/database.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
+import { cursorPage, windowOf } from '../../platform/paging.ts';
 import * as repo from './repository.ts';
 
 export interface NewMessage {
@@ -27,18 +27,26 @@ export async function sendSystemMessages(
 export async function listMessagesOf(deps: Deps, userId: number, q: MessageListBody): Promise<MessagePage> {
   const db = deps.db.kysely;
   const [rows, total, unread] = await Promise.all([
-    repo.listMessages(db, userId, q.pageSize, (q.currentPage - 1) * q.pageSize),
+    repo.listMessages(db, userId, windowOf(q, 'messages')),
     repo.countMessages(db, userId),
     repo.countMessages(db, userId, true),
   ]);
-  const records: Message[] = rows.map((r) => ({
+  const toMessage = (r: (typeof rows)[number]): Message => ({
     id: r.id,
     title: r.title,
     content: r.content,
     isRead: r.is_read === 1,
     createTime: toIso(r.created_at),
-  }));
-  return { ...toPage(records, total, q), unread };
+  });
+  const page = cursorPage(
+    rows,
+    total,
+    q,
+    'messages',
+    (r) => ({ value: r.id, id: r.id }),
+    (kept) => kept.map(toMessage),
+  );
+  return { ...page, unread };
 }
 
 /** Marks one message (the caller's own only) or all of them read; answers what is still unread. */

@@ -1,17 +1,19 @@
 import { type CursorPage, toPage } from '@ld/contract/envelope';
 import type { FeedQuery } from '@ld/contract/square';
+import { pagedOffset } from '../../platform/paging.ts';
 import { decodeCursor, encodeCursor, type FeedOrder, type Keyset } from './cursor.ts';
 import type { FeedWindow } from './feed-sql.ts';
 
 /**
- * The rows a feed request asks for: by cursor when one is given, else by page number. One row
+ * The rows a feed request asks for: by cursor when one is given, else by page number (bounded,
+ * platform/paging.ts). One row
  * more than the page is read, so the answer knows whether a next page exists without counting.
  */
 export function windowOf(query: FeedQuery, order: FeedOrder): FeedWindow {
   return {
     order,
     limit: query.pageSize + 1,
-    offset: (query.currentPage - 1) * query.pageSize,
+    offset: query.cursor ? 0 : pagedOffset(query),
     after: query.cursor ? decodeCursor(query.cursor, order) : null,
   };
 }

@@ -37,7 +37,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: '敏感词列表（客户端发布前自查；records 即词）',
+        summary: '敏感词列表（客户端发布前自查；records 即词）；页码翻到前 1000 条，更深用 cursor',
         querystring: pageQuery,
         response: { 200: envelopeOf(sensitiveWordPageSchema) },
       },

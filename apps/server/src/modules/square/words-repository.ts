@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
+import type { PageWindow } from '../../platform/paging.ts';
 import { likeContains } from './feed-sql.ts';
 
 export async function allSensitiveWords(db: Conn): Promise<string[]> {
@@ -16,15 +17,24 @@ export async function sensitiveWordsVersion(db: Conn): Promise<string> {
   return `${Number(row.n)}:${Number(row.last ?? 0)}`;
 }
 
-export async function pageSensitiveWords(db: Conn, limit: number, offset: number) {
+/** Words in the order they were listed; a window's keyset is the id alone. */
+export async function pageSensitiveWords(db: Conn, window: PageWindow) {
+  const { after } = window;
   const [rows, total] = await Promise.all([
-    db.selectFrom('sensitive_words').select('word').orderBy('id').limit(limit).offset(offset).execute(),
+    db
+      .selectFrom('sensitive_words')
+      .select(['id', 'word'])
+      .$if(after !== null, (q) => q.where('id', '>', after!.id))
+      .$if(after === null && window.offset > 0, (q) => q.offset(window.offset))
+      .orderBy('id')
+      .limit(window.limit)
+      .execute(),
     db
       .selectFrom('sensitive_words')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { words: rows.map((r) => r.word), total: Number(total.n) };
+  return { rows, total: Number(total.n) };
 }
 
 /** Counts one search for a keyword that found posts. */

@@ -1,8 +1,9 @@
-import { ErrorCode, type Page, type PageQuery, toPage } from '@ld/contract/envelope';
+import { type CursorPage, ErrorCode, type PageQuery } from '@ld/contract/envelope';
 import { SensitiveWordMatcher, sensitiveWordsMessage } from '@ld/contract/sensitive-words';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import { cursorPage, windowOf } from '../../platform/paging.ts';
 import * as words from './words-repository.ts';
 
 /**
@@ -30,11 +31,14 @@ export async function assertNoSensitiveWords(deps: Deps, text: string): Promise<
 }
 
 /** The word list for the client's own pre-check (it asks with pageSize 99). */
-export async function listSensitiveWords(deps: Deps, query: PageQuery): Promise<Page<string>> {
-  const { words: records, total } = await words.pageSensitiveWords(
-    deps.db.kysely,
-    query.pageSize,
-    (query.currentPage - 1) * query.pageSize,
+export async function listSensitiveWords(deps: Deps, query: PageQuery): Promise<CursorPage<string>> {
+  const { rows, total } = await words.pageSensitiveWords(deps.db.kysely, windowOf(query, 'sensitive-words'));
+  return cursorPage(
+    rows,
+    total,
+    query,
+    'sensitive-words',
+    (r) => ({ value: r.id, id: r.id }),
+    (kept) => kept.map((r) => r.word),
   );
-  return toPage(records, total, query);
 }

@@ -2,6 +2,7 @@ import type { OrderStatus } from '@ld/contract/wallet';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { onPostgres } from '../../db/dialect.ts';
+import type { PageWindow } from '../../platform/paging.ts';
 import type { CoinLedgerTable, RechargeOrdersTable } from './tables.ts';
 
 type NewLedgerRow = Omit<CoinLedgerTable, 'id' | 'note'> & { note: string };
@@ -64,14 +65,17 @@ export async function insertLedger(db: Conn, row: NewLedgerRow): Promise<number>
   return inserted.id;
 }
 
-export async function listLedger(db: Conn, userId: number, offset: number, limit: number) {
+/** Newest first; a window's keyset is the id alone. */
+export async function listLedger(db: Conn, userId: number, window: PageWindow) {
+  const { after } = window;
   return db
     .selectFrom('coin_ledger')
     .selectAll()
     .where('user_id', '=', userId)
+    .$if(after !== null, (q) => q.where('id', '<', after!.id))
+    .$if(after === null && window.offset > 0, (q) => q.offset(window.offset))
     .orderBy('id', 'desc')
-    .offset(offset)
-    .limit(limit)
+    .limit(window.limit)
     .execute();
 }
 
@@ -111,14 +115,17 @@ export async function findOrder(db: Conn, orderNo: string) {
   return db.selectFrom('recharge_orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
 }
 
-export async function listOrders(db: Conn, userId: number, offset: number, limit: number) {
+/** Newest first; a window's keyset is the id alone. */
+export async function listOrders(db: Conn, userId: number, window: PageWindow) {
+  const { after } = window;
   return db
     .selectFrom('recharge_orders')
     .selectAll()
     .where('user_id', '=', userId)
+    .$if(after !== null, (q) => q.where('id', '<', after!.id))
+    .$if(after === null && window.offset > 0, (q) => q.offset(window.offset))
     .orderBy('id', 'desc')
-    .offset(offset)
-    .limit(limit)
+    .limit(window.limit)
     .execute();
 }
 

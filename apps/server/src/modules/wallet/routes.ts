@@ -64,7 +64,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser,
       schema: {
         tags,
-        summary: '我的钻石明细',
+        summary: '我的钻石明细；页码翻到前 1000 条，更深用 cursor',
         body: coinAllBody,
         response: { 200: envelopeOf(ledgerPageSchema) },
       },
@@ -78,7 +78,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser,
       schema: {
         tags,
-        summary: '我的充值订单',
+        summary: '我的充值订单；页码翻到前 1000 条，更深用 cursor',
         body: coinOrderBody,
         response: { 200: envelopeOf(orderPageSchema) },
       },

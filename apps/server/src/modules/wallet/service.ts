@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ErrorCode, type Page, type PageQuery, toPage } from '@ld/contract/envelope';
+import { type CursorPage, ErrorCode, type PageQuery } from '@ld/contract/envelope';
 import {
   type LedgerEntry,
   type LedgerReason,
@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { toIso, toIsoOrNull } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { cursorPage, windowOf } from '../../platform/paging.ts';
 import type { PaymentProvider } from '../../platform/payment/provider.ts';
 import * as repo from './repository.ts';
 import type { CoinLedgerTable, RechargeOrdersTable, RechargePacksTable } from './tables.ts';
@@ -135,13 +136,18 @@ const toLedgerEntry = (row: Selectable<CoinLedgerTable>): LedgerEntry => ({
   createTime: toIso(Number(row.created_at)),
 });
 
-export async function listLedger(deps: Deps, userId: number, page: PageQuery): Promise<Page<LedgerEntry>> {
-  const offset = (page.currentPage - 1) * page.pageSize;
+const byId = (row: { id: number }) => ({ value: row.id, id: row.id });
+
+export async function listLedger(
+  deps: Deps,
+  userId: number,
+  page: PageQuery,
+): Promise<CursorPage<LedgerEntry>> {
   const [rows, total] = await Promise.all([
-    repo.listLedger(deps.db.kysely, userId, offset, page.pageSize),
+    repo.listLedger(deps.db.kysely, userId, windowOf(page, 'ledger')),
     repo.countLedger(deps.db.kysely, userId),
   ]);
-  return toPage(rows.map(toLedgerEntry), total, page);
+  return cursorPage(rows, total, page, 'ledger', byId, (kept) => kept.map(toLedgerEntry));
 }
 
 const toPack = (row: Selectable<RechargePacksTable>): RechargePack => ({
@@ -224,14 +230,14 @@ export async function createOrder(
   return { orderId: orderNo, amount: pack.price, diamonds, payUrl };
 }
 
-export async function listOrders(deps: Deps, userId: number, page: PageQuery): Promise<Page<Order>> {
+export async function listOrders(deps: Deps, userId: number, page: PageQuery): Promise<CursorPage<Order>> {
+  const window = windowOf(page, 'orders');
   await repo.closeExpiredOrders(deps.db.kysely, deps.clock.now(), userId);
-  const offset = (page.currentPage - 1) * page.pageSize;
   const [rows, total] = await Promise.all([
-    repo.listOrders(deps.db.kysely, userId, offset, page.pageSize),
+    repo.listOrders(deps.db.kysely, userId, window),
     repo.countOrders(deps.db.kysely, userId),
   ]);
-  return toPage(rows.map(toOrder), total, page);
+  return cursorPage(rows, total, page, 'orders', byId, (kept) => kept.map(toOrder));
 }
 
 /** One order of the caller; someone else's order is answered as unknown. */

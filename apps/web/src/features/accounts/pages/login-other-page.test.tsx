@@ -24,6 +24,7 @@ const serverWithConfig = (config: Array<{ key: string; value: string }>) =>
     size: 99,
     current: 1,
     pages: 1,
+    nextCursor: null,
   }));
 
 describe('手机号登录 and 注册', () => {

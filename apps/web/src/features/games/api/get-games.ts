@@ -1,4 +1,4 @@
-import type { Page } from '@ld/contract/envelope';
+import type { CursorPage } from '@ld/contract/envelope';
 import type { Game } from '@ld/contract/games';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
@@ -12,13 +12,13 @@ export interface GameListFilter {
 
 export const GAMES_PAGE_SIZE = 10;
 
-/** POST /api/web/game/list: a page of games of one category, optionally searched. */
-export const getGames = (filter: GameListFilter, currentPage: number) =>
-  http.post<Page<Game>>('/web/game/list', {
+/** POST /api/web/game/list: a page of games of one category, optionally searched; next pages by cursor. */
+export const getGames = (filter: GameListFilter, cursor: string) =>
+  http.post<CursorPage<Game>>('/web/game/list', {
     type: filter.type,
     keyword: filter.keyword || undefined,
-    currentPage,
     pageSize: GAMES_PAGE_SIZE,
+    cursor: cursor || undefined,
   });
 
 // The uid is part of the key: `purchased` differs per caller.
@@ -26,8 +26,8 @@ export const gamesQuery = (filter: GameListFilter, uid: string) =>
   infiniteQueryOptions({
     queryKey: ['games', 'list', filter.type ?? 'all', filter.keyword ?? '', uid],
     queryFn: ({ pageParam }) => getGames(filter, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.current < last.pages ? last.current + 1 : undefined),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 export function useGames(filter: GameListFilter) {

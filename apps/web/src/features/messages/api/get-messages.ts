@@ -3,18 +3,19 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 
-export const getMessages = (uid: string, currentPage: number, pageSize = 10) =>
+/** POST /api/user/center/message/all: the inbox, newest first; `cursor` '' for the first page. */
+export const getMessages = (uid: string, cursor: string, pageSize = 10) =>
   http.post<MessagePage>(
     '/user/center/message/all',
-    { uid, currentPage, pageSize },
-    { quiet: currentPage === 1 ? [2] : false },
+    { uid, pageSize, cursor: cursor || undefined },
+    { quiet: cursor === '' ? [2] : false },
   );
 
 /** The unread count for the header badge. */
 export const unreadCountQuery = (uid: string) =>
   queryOptions({
     queryKey: ['messages', uid, 'unread'],
-    queryFn: async () => (await getMessages(uid, 1, 1)).unread,
+    queryFn: async () => (await getMessages(uid, '', 1)).unread,
     enabled: uid !== '',
     refetchInterval: 60_000,
   });
@@ -28,8 +29,8 @@ export const messagesQuery = (uid: string) =>
   infiniteQueryOptions({
     queryKey: ['messages', uid, 'list'],
     queryFn: ({ pageParam }) => getMessages(uid, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.current < last.pages ? last.current + 1 : undefined),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: uid !== '',
   });
 

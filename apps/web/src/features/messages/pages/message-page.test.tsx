@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type FakeServer, fakeServer } from '../../../testing/fake-server';
+import { scrollListsToTheEnd } from '../../../testing/infinite-scroll';
 import { renderApp, TEST_ACCOUNT } from '../../../testing/render';
 import { unreadCountQuery } from '../api/get-messages';
 import MessagePage from './message-page';
@@ -22,6 +23,7 @@ function inboxServer(): FakeServer {
       size: 10,
       current: 1,
       pages: 1,
+      nextCursor: null,
       unread: unread(),
     }))
     .on('POST /user/message', ({ form }) => {
@@ -65,5 +67,42 @@ describe('系统消息', () => {
     expect(queryClient.getQueryData(unreadCountQuery('42').queryKey)).toBe(0);
     expect(screen.getByText('没有未读消息')).toBeTruthy();
     expect((screen.getByRole('button', { name: '全部已读' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('scrolls on by cursor, never by page number, until the inbox ends', async () => {
+    const inbox = Array.from({ length: 15 }, (_, i) => ({
+      id: 15 - i,
+      title: `通知 ${15 - i}`,
+      content: '内容',
+      isRead: true,
+      createTime: minutesAgo(i + 1),
+    }));
+    const server = fakeServer().on('POST /user/center/message/all', ({ form }) => {
+      const size = Number(form.get('pageSize'));
+      const start = form.get('cursor') === 'after-10' ? 10 : 0;
+      const records = inbox.slice(start, start + size);
+      return {
+        records,
+        total: inbox.length,
+        size,
+        current: 1,
+        pages: Math.ceil(inbox.length / size),
+        nextCursor: start + size < inbox.length ? `after-${start + size}` : null,
+        unread: 0,
+      };
+    });
+    scrollListsToTheEnd();
+    renderApp(<MessagePage />, { at: '/message', account: TEST_ACCOUNT, server });
+    // The machine may be busy: give the second page time to come.
+    await vi.waitFor(() => expect(screen.getAllByRole('button', { name: /^通知/ })).toHaveLength(15), {
+      timeout: 5000,
+    });
+    expect(await screen.findByText('没有更多了')).toBeTruthy();
+    expect(screen.getByText('通知 1')).toBeTruthy();
+    const lists = server
+      .requestsTo('POST /user/center/message/all')
+      .filter((r) => r.form.get('pageSize') === '10');
+    expect(lists.map((r) => r.form.get('cursor'))).toEqual([null, 'after-10']);
+    expect(lists.every((r) => r.form.get('currentPage') === null)).toBe(true);
   });
 });
