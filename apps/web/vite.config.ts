@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstFramePlugin } from './first-frame-plugin';
 
 const require = createRequire(import.meta.url);
 // react-router's package exports only its development build to bundlers; ship the production one.
@@ -11,7 +12,7 @@ const routerProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), firstFramePlugin()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] } : {},
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080', '/uploads': 'http://localhost:8080' } },
   build: {
