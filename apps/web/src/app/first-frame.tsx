@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { HOME_BANNERS } from '../features/home/lib/banners';
 import { BackIcon } from '../shared/icons/tab-icons';
 import { APP_TITLE, BRAND_PREFIX, pageTitle } from '../shared/lib/brand';
 import { TABS } from './layouts/tab-bar';
@@ -20,11 +21,44 @@ function Skeleton({ layout }: { layout: Layout }) {
   return (
     <div className={`first-frame first-frame--${layout}`} aria-hidden="true">
       {layout === 'main' && <div className="first-frame__banner" />}
+      <SkeletonLines />
+    </div>
+  );
+}
+
+function SkeletonLines() {
+  return (
+    <>
       <div className="first-frame__line first-frame__line--wide" />
       <div className="first-frame__line" />
       <div className="first-frame__line first-frame__line--short" />
       <div className="first-frame__line first-frame__line--wide" />
       <div className="first-frame__line" />
+    </>
+  );
+}
+
+/**
+ * The home page is its two static banners and the entries: its frame shows the banners themselves
+ * where HomePage puts them (same sizes), so the largest paint comes with the HTML, not after the JS.
+ */
+function HomeSkeleton() {
+  return (
+    <div className="first-frame first-frame--home">
+      {HOME_BANNERS.map((b) => (
+        <img
+          key={b.src}
+          className="first-frame__home-banner"
+          src={b.src}
+          alt={b.alt}
+          width={690}
+          height={260}
+          fetchPriority="high"
+        />
+      ))}
+      <div aria-hidden="true">
+        <SkeletonLines />
+      </div>
     </div>
   );
 }
@@ -43,7 +77,7 @@ function MainFrame({ meta }: { meta: RouteMeta }) {
         </header>
       )}
       <main className="layout-main__page" aria-busy="true">
-        <Skeleton layout="main" />
+        {meta.name === 'home' ? <HomeSkeleton /> : <Skeleton layout="main" />}
       </main>
       <nav className={`tab-bar${active === 'animate' ? ' tab-bar--animate' : ''}`} aria-label="主导航">
         {TABS.map(({ label, name, Icon }) => (

@@ -7,15 +7,21 @@ import { Image } from '../../../shared/ui/image';
 
 export type GameCardLayout = 'grid' | 'list';
 
-/** A game in the list: icon, name, tags, size, downloads and the price badge; tapping opens the detail. */
+/**
+ * A game in the list: icon, name, tags, size, downloads and the price badge; tapping opens the
+ * detail. A card above the fold loads its icon eagerly and at high priority (it is the page's
+ * largest paint); the others lazily.
+ */
 export function GameCard({
   game,
   layout,
   isMember,
+  isAboveFold = false,
 }: {
   game: Game;
   layout: GameCardLayout;
   isMember: boolean;
+  isAboveFold?: boolean;
 }) {
   return (
     <Link to={`/detail/${game.appID}`} className={`game-card game-card--${layout}`}>
@@ -23,7 +29,8 @@ export function GameCard({
         className="game-card__icon"
         src={game.icon}
         alt={game.name}
-        loading="lazy"
+        loading={isAboveFold ? 'eager' : 'lazy'}
+        fetchPriority={isAboveFold ? 'high' : 'auto'}
         width={96}
         height={96}
       />

@@ -59,7 +59,14 @@ export function GameDetail({ appID, children }: GameDetailProps) {
   return (
     <div className="game-detail">
       <header className="game-detail__head">
-        <Image className="game-detail__icon" src={game.icon} alt={game.name} width={76} height={76} />
+        <Image
+          className="game-detail__icon"
+          src={game.icon}
+          alt={game.name}
+          width={76}
+          height={76}
+          fetchPriority="high"
+        />
         <div className="game-detail__title">
           <h2>{game.name}</h2>
           <div className="game-detail__tags">

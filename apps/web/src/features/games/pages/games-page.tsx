@@ -11,6 +11,9 @@ import { useGames } from '../api/get-games';
 import { GameCard, type GameCardLayout } from '../components/game-card';
 import './games-page.css';
 
+/** Cards a phone shows before scrolling: their icons load at once and first (never lazily). */
+const ABOVE_FOLD_CARDS = 6;
+
 const ALL = 'all';
 
 function GridIcon() {
@@ -94,7 +97,9 @@ export default function GamesPage() {
           query={games}
           className={`games-list games-list--${layout}`}
           itemKey={(g) => g.id}
-          renderItem={(g) => <GameCard game={g} layout={layout} isMember={isMember} />}
+          renderItem={(g, i) => (
+            <GameCard game={g} layout={layout} isMember={isMember} isAboveFold={i < ABOVE_FOLD_CARDS} />
+          )}
           emptyText={
             searched
               ? `没有找到“${searched}”相关的游戏，换个关键词试试`
