@@ -82,6 +82,13 @@ describe('the first frame in the served page', () => {
     }
   });
 
+  it('inlines the entry stylesheet, so the frame paints without another request', async () => {
+    const html = await open('/games');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<style>[^<]*\.first-frame__line\{[^<]*<\/style>/);
+    expect(head).not.toMatch(/<link rel="stylesheet"[^>]*index-/);
+  });
+
   it('gives an unknown path the home frame and writes nothing of the address into the page', async () => {
     const hostile =
       '/no-such-page/%3Cimg%20src=x%20onerror=alert(1)%3E?q=%22%3E%3Cscript%3Ealert(2)%3C/script%3E';

@@ -45,7 +45,8 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
  * chunks beside the entry, so the phone paints before the entry has run and fetches the page's
  * code without waiting for it. A path no route matches gets the home frame, as the SPA sends it
  * there. Nothing from the address is written into the page; what comes from the build map is
- * escaped. Null when the build has no route map: index.html is then served as built.
+ * escaped. The entry stylesheet comes inline, so the frame paints with the HTML alone instead of
+ * one round trip later. Null when the build has no route map: index.html is then served as built.
  */
 export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | null {
   const file = path.join(dist, 'route-map.json');
@@ -54,13 +55,14 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
   const home = routes.find((r) => r.path === '');
   if (!home || !indexHtml.includes('<div id="root"></div>') || !indexHtml.includes('</head>')) return null;
 
+  const shell = inlineEntryStyles(dist, indexHtml);
   const pages = new Map<MappedRoute, string>();
   const render = (route: MappedRoute): string => {
     const head = [
       ...route.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
       ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`),
     ].join('\n    ');
-    return indexHtml
+    return shell
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(route.documentTitle)}</title>`)
       .replace('</head>', `  ${head}\n  </head>`)
       .replace('<div id="root"></div>', `<div id="root">${route.html}</div>`);
@@ -83,4 +85,19 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
       return page;
     },
   };
+}
+
+/**
+ * index.html with its entry stylesheet (`/assets/index-*.css`, small: shell, layouts, first frame)
+ * inlined as a <style>, sparing the render-blocking request. Left as a link when the file is
+ * missing or its text could close the element.
+ */
+function inlineEntryStyles(dist: string, indexHtml: string): string {
+  const link = /<link rel="stylesheet" crossorigin href="(\/assets\/index-[\w-]+\.css)">/.exec(indexHtml);
+  if (!link) return indexHtml;
+  const file = path.join(dist, link[1]);
+  if (!fs.existsSync(file)) return indexHtml;
+  const css = fs.readFileSync(file, 'utf8');
+  if (/<\/style/i.test(css)) return indexHtml;
+  return indexHtml.replace(link[0], () => `<style>${css}</style>`);
 }
