@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors.ts';
+import { loadFirstFrames } from './first-frame.ts';
 import { ensureVariant, parseVariantWidth } from './image-variants.ts';
 import { sendStoredFile } from './send-stored-file.ts';
 import { isValidKey, UPLOADS_PREFIX } from './storage.ts';
@@ -14,8 +15,10 @@ import { routeNotFound } from './error-handler.ts';
 
 /**
  * Serves uploads (through storage, with ranges; images also resized with `?w=`) and the built SPA
- * from the same process. Uploads have random names, so they are cached for a week; hashed assets for a year; index.html never;
- * any other GET that wants HTML falls back to index.html.
+ * from the same process. Uploads have random names, so they are cached for a week; hashed assets
+ * for a year; index.html never; any other GET that wants HTML falls back to index.html, with the
+ * asked route's first frame and page preloads when the build wrote its route map
+ * (platform/first-frame.ts).
  */
 export async function installWeb(app: FastifyInstance): Promise<void> {
   const { config, storage } = app.deps;
@@ -52,12 +55,16 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
     });
   }
 
-  const indexHtml = hasSpa ? fs.readFileSync(index) : null;
+  const indexHtml = hasSpa ? fs.readFileSync(index, 'utf8') : null;
+  const frames = indexHtml === null ? null : loadFirstFrames(dist, indexHtml);
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/uploads/');
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (!isApi && wantsHtml && indexHtml) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(frames ? frames.pageFor(request.url) : indexHtml);
     }
     throw routeNotFound(app, request, reply);
   });

@@ -1,9 +1,9 @@
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
-
-/** Server HTML (bulletins, FAQ answers) after DOMPurify; user text never goes through here (DESIGN §8). */
+/**
+ * Server HTML (bulletins, FAQ answers), already cleaned against an allow-list by the server as it
+ * serves it (apps/server/src/platform/server-html.ts), so the web ships no sanitiser
+ * (docs/decisions/0029-first-frame.md). User text never goes through here (DESIGN §8).
+ */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above
-  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned by the server's allow-list sanitiser
+  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -8,6 +8,27 @@ import { hideBulletinToday, shouldFetchBulletin } from '../lib/hide-today';
 const BulletinDialog = lazy(() => import('./bulletin-dialog'));
 
 /**
+ * Runs `run` once the page has loaded and the browser is idle, so the popup opens over a painted
+ * page instead of being its first large paint (docs/decisions/0029-first-frame.md).
+ */
+function afterContentPainted(run: () => void): () => void {
+  let idle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function')
+      idle = window.requestIdleCallback(run, { timeout: 2000 });
+    else timer = setTimeout(run, 200);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+  return () => {
+    window.removeEventListener('load', whenIdle);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
+
+/**
  * Hidden until a bulletin is fetched, shown once, hidden on close (spec §4). Fetched at start-up
  * only, under the uid of that moment: logging in later does not pop it up over the welcome.
  */
@@ -18,13 +39,16 @@ export function BulletinPopup() {
   useEffect(() => {
     if (!shouldFetchBulletin(uid)) return;
     let alive = true;
-    getBulletin()
-      .then((b) => {
-        if (alive && b) setBulletin(b);
-      })
-      .catch(() => undefined);
+    const cancel = afterContentPainted(() => {
+      getBulletin()
+        .then((b) => {
+          if (alive && b) setBulletin(b);
+        })
+        .catch(() => undefined);
+    });
     return () => {
       alive = false;
+      cancel();
     };
   }, [uid]);
 

@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+
+// The first frame (docs/decisions/0029-first-frame.md) on the real SPA build: what a phone gets
+// for each address before any script has run.
+describe('the first frame in the served page', () => {
+  let t: TestApp;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-frame-dist-'));
+  beforeAll(async () => {
+    const web = path.resolve(import.meta.dirname, '../../web');
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--logLevel', 'error'], {
+      cwd: web,
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr).toBe(0);
+    t = await createTestApp('sqlite', { WEB_DIST: dist });
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const open = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    return res.body;
+  };
+  const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+
+  it('paints the route title in the header and the document title', async () => {
+    const cases = [
+      { url: '/login', title: '蓝钻乐园 - 登录', heading: '<h1 class="simple-header__title">登录</h1>' },
+      {
+        url: '/faq',
+        title: '蓝钻乐园 - 常见问题',
+        heading: '<h1 class="simple-header__title">常见问题</h1>',
+      },
+      { url: '/recharge', title: '蓝钻乐园 - 蓝钻充值', heading: '>蓝钻充值</h1>' },
+      { url: '/post/12', title: '蓝钻乐园 - 帖子详情', heading: '>帖子详情</h1>' },
+    ];
+    for (const { url, title, heading } of cases) {
+      const html = await open(url);
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(rootOf(html)).toContain(heading);
+      expect(rootOf(html)).toContain('class="first-frame');
+    }
+  });
+
+  it('shows the tab bar with the route’s tab active on tab routes, also with a query string', async () => {
+    const games = rootOf(await open('/games/2?from=home&x=%3Cb%3E'));
+    expect(games).toContain('<nav class="tab-bar" aria-label="主导航">');
+    expect(games).toMatch(/class="tab-bar__item is-active" aria-current="page">.*?<span>游戏<\/span>/);
+    const home = await open('/');
+    expect(home).toContain('<title>蓝钻乐园</title>');
+    expect(rootOf(home)).toContain('<header class="app-header">');
+    expect(rootOf(home)).toMatch(/is-active" aria-current="page">.*?<span>首页<\/span>/);
+    // The square has its own top instead of the header.
+    const square = rootOf(await open('/square'));
+    expect(square).not.toContain('app-header');
+    expect(square).toMatch(/is-active" aria-current="page">.*?<span>广场<\/span>/);
+  });
+
+  it('preloads the route’s own chunks beside the entry, and each exists in the build', async () => {
+    for (const [url, page] of [
+      ['/', 'home-page'],
+      ['/square', 'square-page'],
+      ['/games', 'games-page'],
+      ['/login', 'login-page'],
+      ['/detail/7', 'game-detail-page'],
+    ]) {
+      const html = await open(url);
+      const links = preloads(html);
+      expect(links.some((href) => href.includes(`/assets/${page}-`))).toBe(true);
+      expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
+      for (const href of links) expect(fs.existsSync(path.join(dist, href)), href).toBe(true);
+    }
+  });
+
+  it('inlines the entry stylesheet, so the frame paints without another request', async () => {
+    const html = await open('/games');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<style>[^<]*\.first-frame__line\{[^<]*<\/style>/);
+    expect(head).not.toMatch(/<link rel="stylesheet"[^>]*index-/);
+  });
+
+  it('gives an unknown path the home frame and writes nothing of the address into the page', async () => {
+    const hostile =
+      '/no-such-page/%3Cimg%20src=x%20onerror=alert(1)%3E?q=%22%3E%3Cscript%3Ealert(2)%3C/script%3E';
+    const html = await open(hostile);
+    expect(html).toContain('<title>蓝钻乐园</title>');
+    expect(preloads(html).some((href) => href.includes('/assets/home-page-'))).toBe(true);
+    expect(html).not.toContain('onerror');
+    expect(html).not.toContain('alert(');
+    expect(html.match(/<script/g)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { type Plugin, type ResolvedConfig, runnerImport } from 'vite';
+import type { RouteFrame } from './src/app/first-frame';
+
+/** One route of dist/route-map.json, read by the server (apps/server/src/platform/first-frame.ts). */
+export interface RouteMapEntry {
+  path: string;
+  name: string;
+  documentTitle: string;
+  /** Markup for #root. */
+  html: string;
+  /** The route's own chunks (its page and what that imports), not already loaded by the entry. */
+  modules: string[];
+  /** Stylesheets those chunks bring. */
+  styles: string[];
+}
+
+export interface RouteMap {
+  routes: RouteMapEntry[];
+}
+
+interface ChunkLike {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/**
+ * Writes dist/route-map.json at build time (docs/decisions/0029-first-frame.md): for every route
+ * of app/routes.ts its first frame (rendered by app/first-frame.tsx with the route's real meta)
+ * and the chunks its lazy page import needs, so the server can paint the shell and preload the
+ * page beside the entry.
+ */
+export function firstFramePlugin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'ld-first-frame',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o) => o.type === 'chunk') as unknown as ChunkLike[];
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId, c]));
+      const closure = (start: string, into = new Set<string>()) => {
+        if (into.has(start)) return into;
+        into.add(start);
+        for (const next of byFile.get(start)?.imports ?? []) closure(next, into);
+        return into;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) throw new Error('first-frame: no entry chunk');
+      const loadedByEntry = closure(entry.fileName);
+
+      const { module } = await runnerImport<{ renderFirstFrames: () => RouteFrame[] }>(
+        path.join(config.root, 'src/app/first-frame.tsx'),
+        { root: config.root, configFile: false, mode: config.mode, logLevel: 'error' },
+      );
+      const url = (file: string) => `${config.base}${file}`;
+      const routes = module.renderFirstFrames().map((frame): RouteMapEntry => {
+        const source = /["']([^"']+\.[jt]sx?)["']/.exec(frame.pageSource)?.[1];
+        const chunk = source ? byModule.get(path.join(config.root, source)) : undefined;
+        if (!chunk) throw new Error(`first-frame: no chunk for route "${frame.path}" (${frame.pageSource})`);
+        const own = [...closure(chunk.fileName)].filter((f) => !loadedByEntry.has(f));
+        const styles = own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+        return {
+          path: frame.path,
+          name: frame.name,
+          documentTitle: frame.documentTitle,
+          html: frame.html,
+          modules: own.map(url),
+          styles: [...new Set(styles)].map(url),
+        };
+      });
+      const map: RouteMap = { routes };
+      this.emitFile({ type: 'asset', fileName: 'route-map.json', source: JSON.stringify(map) });
+    },
+  };
+}
