@@ -137,18 +137,21 @@ export function ChapterView(props: ChapterViewProps) {
     return () => window.removeEventListener('scroll', onScroll);
   }, [isPage, ready, track, reportPercent]);
 
-  const turn = useCallback(
-    (step: -1 | 1) => {
-      const view = viewRef.current;
-      if (!view) return;
-      const next = page + step;
-      if (next < 0) return propsRef.current.onPrevChapter();
-      if (next >= pageCountOf(viewRef.current)) return propsRef.current.onNextChapter();
-      setPage(next);
-      track();
-    },
-    [page, track],
-  );
+  // The page as last turned (a second key press may come before the first one's render).
+  const pageRef = useRef(page);
+  pageRef.current = page;
+  const turn = useCallback((step: -1 | 1) => {
+    const next = pageRef.current + step;
+    if (next < 0) return propsRef.current.onPrevChapter();
+    if (next >= pageCountOf(viewRef.current)) return propsRef.current.onNextChapter();
+    pageRef.current = next;
+    setPage(next);
+  }, []);
+
+  // The position is read once the page turned has been drawn.
+  useEffect(() => {
+    if (isPage && ready && page >= 0) track();
+  }, [isPage, ready, page, track]);
 
   useEffect(() => {
     if (isPage) reportPercent();
