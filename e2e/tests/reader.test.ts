@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { scanAccessibility } from '../src/axe.ts';
 import { launchPhone } from '../src/browser.ts';
 import { apiRegister, asGuest, baseUrl, loginAs, usePhone } from '../src/fixtures.ts';
 
@@ -161,5 +162,66 @@ describe('novel reader', () => {
     expect(book.progress?.position.paragraph).toBe(5);
     await page.locator('[data-p="5"]').waitFor();
     await expect.poll(() => firstVisibleParagraph(page)).toBe(5);
+  });
+
+  it('turns pages with the arrow keys in page mode and reopens on the same page', async () => {
+    const { page } = phone;
+    const unit = await freeChapter(4, 6);
+    const path = `/readbook/4/${unit.id}`;
+    await asGuest(page, path);
+    await page.locator('[data-p="0"]').waitFor();
+    await page.mouse.click(195, 420);
+    await page.getByRole('button', { name: '设置' }).click();
+    await page.getByRole('button', { name: '左右翻页' }).click();
+    await page.keyboard.press('Escape');
+    await page.mouse.click(195, 420);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    // The first paragraph showing on the third page, which the guest's progress records.
+    const firstOnPage = () =>
+      page.evaluate(() => {
+        const shown = Array.from(document.querySelectorAll<HTMLElement>('[data-p]')).find((p) =>
+          Array.from(p.getClientRects()).some((r) => r.right > 1 && r.left < window.innerWidth - 1),
+        );
+        return shown ? Number(shown.dataset.p) : -1;
+      });
+    await expect.poll(firstOnPage).toBeGreaterThan(0);
+    const shown = await firstOnPage();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => JSON.parse(localStorage.getItem('ld-guest-progress') ?? '{}')['novel:4']?.position?.paragraph,
+        ),
+      )
+      .toBe(shown);
+    await page.reload();
+    await page.locator('[data-p="0"]').waitFor({ state: 'attached' });
+    await expect.poll(firstOnPage).toBe(shown);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(firstOnPage).toBeLessThan(shown);
+  });
+
+  it('passes the WCAG AA checks (contrast included) in every theme, toolbars and settings open', async () => {
+    const { page } = phone;
+    const unit = await freeChapter(4, 2);
+    await asGuest(page, `/readbook/4/${unit.id}`);
+    for (const theme of ['white', 'sepia', 'green', 'night']) {
+      await page.evaluate(
+        (theme) =>
+          localStorage.setItem(
+            'ld-reader-prefs',
+            JSON.stringify({ fontSize: 18, lineHeight: 1.8, theme, mode: 'scroll' }),
+          ),
+        theme,
+      );
+      await page.reload();
+      await page.locator('[data-p="0"]').waitFor();
+      await page.mouse.click(195, 420);
+      await page.locator('.reader-bar--bottom').waitFor();
+      expect(await scanAccessibility(page), `${theme}: reading with the toolbars`).toEqual([]);
+      await page.locator('.reader-bar--bottom').getByRole('button', { name: '设置' }).click();
+      await page.getByRole('dialog', { name: '阅读设置' }).waitFor();
+      expect(await scanAccessibility(page), `${theme}: settings`).toEqual([]);
+    }
   });
 });

@@ -359,4 +359,43 @@ describe('阅读器', () => {
     expect(bodies).toContainEqual({ enabled: true, dailyCap: 30 });
     expect(bodies.at(-1)).toEqual({ enabled: false, dailyCap: 30 });
   });
+
+  it('lists a 3,000-chapter book in 目录 with only the rows around the current chapter in the page', async () => {
+    const server = freeBook().on('GET /v1/novel/:id/chapters', (r) => {
+      const from = Number(r.query.get('from'));
+      const size = Number(r.query.get('pageSize'));
+      return {
+        records: Array.from({ length: size }, (_, i) => ({
+          id: 100 + from + i,
+          index: from + i,
+          title: `第${from + i}章 夜雨`,
+          price: from + i > 20 ? 10 : 0,
+          vip: from + i > 20,
+          unlocked: from + i <= 20,
+          read: from + i < 1,
+        })),
+        total: 3000,
+        nextCursor: 'next',
+      };
+    });
+    const { user, router } = open('/readbook/7/110', server);
+    await user.click(await screen.findByText('第一段：雨落在青石街上。（110）'));
+    await user.click(screen.getAllByRole('button', { name: '目录' }).at(-1) as HTMLElement);
+    const drawer = screen.getByRole('dialog', { name: '目录' });
+    expect(await within(drawer).findByText('· 共 3000 章', { exact: false })).toBeTruthy();
+    const current = within(drawer).getByRole('button', { current: true });
+    expect(current.textContent).toContain('第10章 夜雨');
+    expect(within(drawer).getAllByRole('listitem').length).toBeLessThan(60);
+    expect(within(drawer).getByRole('button', { name: /第21章 夜雨.*VIP 10/ })).toBeTruthy();
+    expect(server.requestsTo('GET /v1/novel/:id/chapters').map((r) => r.query.get('from'))).toEqual(['1']);
+    await user.click(within(drawer).getByRole('button', { name: /第12章/ }));
+    expect(router.state.location.pathname).toBe('/readbook/7/112');
+  });
+
+  it('says the chapter does not exist for an address that is not one, and asks the server nothing', async () => {
+    const server = fakeServer();
+    open('/readbook/abc/0', server);
+    expect(await screen.findByText('章节不存在，请从目录重新打开')).toBeTruthy();
+    expect(server.requests).toHaveLength(0);
+  });
 });
