@@ -2,10 +2,11 @@ import type { VipBadge as Badge } from '@ld/contract/vip';
 import { pxToRem } from '../../../shared/lib/rem';
 import { badgeText } from '../lib/membership';
 
+// Light top, dark bottom: the white letter sits on the dark half, ≥ 4.5:1 there (decision 0028).
 const COLOURS: Record<Badge, [string, string]> = {
-  month: ['#8ec5ff', '#3d8bfd'],
-  normal: ['#ffd76a', '#f5a300'],
-  year: ['#d5a6ff', '#8a4dff'],
+  month: ['#6fb0ff', '#1a5fcc'],
+  normal: ['#ffc54d', '#9a5200'],
+  year: ['#c7a0ff', '#6a2fd6'],
 };
 
 /** The plan badge (badges-month / badges-normal / badges-year): a small crest with 月, 季 or 年. */
