@@ -60,6 +60,7 @@ const ROUTE_NAMES = [
   'commenthistory',
   'readhistory',
   'subscriblist',
+  'novels',
   'readbook',
   'bookmenu',
   'bookinfo',
@@ -74,8 +75,8 @@ async function routePaths(): Promise<Record<string, string>> {
   const games = (await api<{ records: Array<{ appID: number; buyAmount: number }> }>('/web/game/list'))
     .records;
   const [post] = await getList<{ id: number }>('/v1/square/post/list');
-  const books = await getList<{ id: number }>('/v1/novel/list').catch(() => []);
-  const book = books[0]?.id ?? 1;
+  const [{ id: book }] = await getList<{ id: number }>('/v1/novel/list');
+  const [chapter] = await getList<{ id: number }>(`/v1/novel/${book}/chapters`);
   return {
     home: '/',
     square: '/square',
@@ -100,7 +101,8 @@ async function routePaths(): Promise<Record<string, string>> {
     commenthistory: '/commenthistory',
     readhistory: '/readhistory',
     subscriblist: '/subscriblist',
-    readbook: `/readbook/${book}/1`,
+    readbook: `/readbook/${book}/${chapter.id}`,
+    novels: '/novels',
     bookmenu: `/bookmenu/${book}`,
     bookinfo: `/bookinfo/${book}`,
     post: `/post/${post.id}`,
@@ -111,7 +113,17 @@ async function routePaths(): Promise<Record<string, string>> {
 }
 
 /** Routes a guest is sent away from to log in (meta `login: true`): scanned as the demo user only. */
-const GUARDED = new Set(['findPassword', 'bindPhone', 'resetPwd', 'recharge', 'message', 'gifts', 'user']);
+const GUARDED = new Set([
+  'findPassword',
+  'bindPhone',
+  'resetPwd',
+  'recharge',
+  'message',
+  'gifts',
+  'user',
+  'readhistory',
+  'subscriblist',
+]);
 
 describe('accessibility (axe, WCAG 2.1 A/AA) at 390×844', () => {
   const phone = usePhone({ allowConsole: [/Failed to load resource/] });
