@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstFramePlugin } from './first-frame-plugin';
+import { precompressPlugin } from './precompress-plugin';
 
 const require = createRequire(import.meta.url);
 // react-router's package exports only its development build to bundlers; ship the production one.
@@ -12,7 +13,7 @@ const routerProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), firstFramePlugin()],
+  plugins: [react(), firstFramePlugin(), precompressPlugin()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] } : {},
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080', '/uploads': 'http://localhost:8080' } },
   build: {

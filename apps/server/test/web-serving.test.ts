@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
@@ -17,6 +18,11 @@ describe('serving the built SPA from the same process', () => {
       path.join(dist, 'assets', 'index-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(5000))});`,
     );
+    // What the build's precompress plugin writes beside a chunk (apps/web/precompress-plugin.ts).
+    const vendor = Buffer.from(`export const v = ${JSON.stringify('v'.repeat(4000))};`);
+    fs.writeFileSync(path.join(dist, 'assets', 'vendor-def456.js'), vendor);
+    fs.writeFileSync(path.join(dist, 'assets', 'vendor-def456.js.br'), zlib.brotliCompressSync(vendor));
+    fs.writeFileSync(path.join(dist, 'assets', 'vendor-def456.js.gz'), zlib.gzipSync(vendor, { level: 9 }));
     fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
     t = await createTestApp('sqlite', { WEB_DIST: dist });
   });
@@ -34,6 +40,27 @@ describe('serving the built SPA from the same process', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the build-time Brotli or gzip file as it is, and the plain file to a client that takes neither', async () => {
+    const file = path.join(dist, 'assets', 'vendor-def456.js');
+    for (const [accept, encoding, stored] of [
+      ['gzip, deflate, br', 'br', `${file}.br`],
+      ['gzip, deflate', 'gzip', `${file}.gz`],
+      ['identity', undefined, file],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/assets/vendor-def456.js',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toContain('javascript');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.rawPayload.equals(fs.readFileSync(stored))).toBe(true);
+    }
   });
 
   it('falls back to index.html for app routes, never cached', async () => {

@@ -46,6 +46,9 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (apps/web/precompress-plugin.ts): sent
+      // as they are to a browser that accepts them, never compressed again per request.
+      preCompressed: true,
       setHeaders(reply, file) {
         reply.header(
           'Cache-Control',
