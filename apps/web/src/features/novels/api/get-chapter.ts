@@ -18,10 +18,12 @@ export const readerKeys = {
 };
 
 /** GET /v1/novel/{id}/chapter/{cid}; a locked chapter (1005) is an answer, not a failure. */
-export async function getChapter(workId: number, cid: number): Promise<ChapterResult> {
+// A lost network (code 0) is not toasted either: the reader says so in place (网络不可用，本章未下载).
+export async function getChapter(workId: number, cid: number, signal?: AbortSignal): Promise<ChapterResult> {
   try {
     const chapter = await http.get<Chapter>(`/v1/novel/${workId}/chapter/${cid}`, undefined, {
-      quiet: [ErrorCode.unitLocked],
+      quiet: [ErrorCode.unitLocked, 0],
+      signal,
     });
     return { state: 'open', chapter };
   } catch (error) {
