@@ -41,7 +41,8 @@ describe('offline bookshelf', () => {
   it('reads a downloaded chapter with the network cut and sends the progress when it is back', async () => {
     const { page } = phone;
     const account = (await apiRegister()) as unknown as Account;
-    const units = (await api<{ records: Unit[] }>(`/v1/novel/${BOOK}/chapters?pageSize=500`, account)).records;
+    const units = (await api<{ records: Unit[] }>(`/v1/novel/${BOOK}/chapters?pageSize=500`, account))
+      .records;
     const open = units.filter((u) => u.unlocked);
     const locked = units.filter((u) => !u.unlocked);
     expect(open.length).toBeGreaterThan(2);
