@@ -126,6 +126,7 @@ export async function downloadBook(
       const key = absolute(chapterPath(id, cid));
       if (!(await cache.match(key))) {
         const result = await getChapter(id, cid, signal);
+        if (signal.aborted) break;
         if (result.state !== 'open') {
           // Locked since the menu was read (a membership ended): skipped like the others.
           lockedLate += 1;
