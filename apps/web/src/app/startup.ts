@@ -2,12 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { logout } from '../features/accounts/lib/session';
 import { initSdk } from '../features/devices/sdk';
 import { unreadCountQuery } from '../features/messages/api/get-messages';
-import { watchProgressQueue } from '../features/novels/api/put-progress';
+import { startOffline } from '../features/novels/lib/offline-start';
 import { tagsQuery } from '../features/square/api/get-tags';
 import { clientConfigQuery } from '../shared/api/get-client-config';
 import { userStatusQuery } from '../shared/api/get-user-status';
 import { setSessionExpiredHandler } from '../shared/http/client';
-import { registerServiceWorkerAfterLoad } from '../shared/lib/service-worker';
 import { getAccount } from '../shared/stores/account';
 import { captureAttribution } from '../shared/stores/device';
 
@@ -29,8 +28,7 @@ export function startUp(queryClient: QueryClient, goToLogin: () => void): void {
   void queryClient.prefetchQuery(tagsQuery());
   // Offline reading (decision 0034): saves made without a network go out now and when it is back;
   // a reader with downloaded books gets the service worker back once the page has loaded.
-  watchProgressQueue();
-  registerServiceWorkerAfterLoad();
+  startOffline();
   const { uid } = getAccount();
   if (uid) {
     void queryClient.prefetchQuery(userStatusQuery(uid));

@@ -1,33 +1,5 @@
 import { local } from './local';
-
-/** Set once the reader has downloaded something: only then is the worker registered (decision 0034). */
-const ENABLED_KEY = 'ld-offline-enabled';
-export const SW_URL = '/sw.js';
-
-const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
-
-/** Registers the offline worker (scope /). Resolves to false where the browser has none. */
-export async function registerServiceWorker(): Promise<boolean> {
-  if (!supported()) return false;
-  try {
-    await navigator.serviceWorker.register(SW_URL, { scope: '/' });
-    return true;
-  } catch (error) {
-    console.info('service worker not registered', error);
-    return false;
-  }
-}
-
-/**
- * At start-up: a reader with downloads gets the worker back after the page has loaded (it never
- * competes with the first paint, and readers without downloads never get one).
- */
-export function registerServiceWorkerAfterLoad(): void {
-  if (!supported() || local.get(ENABLED_KEY) !== '1') return;
-  const go = () => void registerServiceWorker();
-  if (document.readyState === 'complete') setTimeout(go, 0);
-  else window.addEventListener('load', () => setTimeout(go, 0), { once: true });
-}
+import { OFFLINE_ENABLED_KEY, registerServiceWorker, swSupported as supported } from './service-worker-start';
 
 /**
  * Before a download: the worker is registered and controls this page, and it keeps the app shell
@@ -35,7 +7,7 @@ export function registerServiceWorkerAfterLoad(): void {
  * cache, read offline only where a worker exists).
  */
 export async function prepareOffline(): Promise<boolean> {
-  local.set(ENABLED_KEY, '1');
+  local.set(OFFLINE_ENABLED_KEY, '1');
   if (!(await registerServiceWorker())) return false;
   const registration = await navigator.serviceWorker.ready;
   if (!navigator.serviceWorker.controller) {

@@ -3,14 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useAccountStore } from '../../../shared/stores/account';
 import { fakeServer } from '../../../testing/fake-server';
 import { TEST_ACCOUNT } from '../../../testing/render';
-import {
-  flushProgressQueue,
-  type NovelProgressInput,
-  PROGRESS_QUEUE_KEY,
-  putProgress,
-  queuedProgress,
-  watchProgressQueue,
-} from './put-progress';
+import { PROGRESS_QUEUE_KEY, startOffline } from '../lib/offline-start';
+import { flushProgressQueue, type NovelProgressInput, putProgress, queuedProgress } from './put-progress';
 
 const save = (workId: number, paragraph: number, clientTime: number): NovelProgressInput => ({
   workId,
@@ -53,7 +47,7 @@ describe('progress saved without a network', () => {
       [2, 7],
     ]);
 
-    watchProgressQueue();
+    startOffline();
     setOnline(true);
     window.dispatchEvent(new Event('online'));
     await expect.poll(() => localStorage.getItem(PROGRESS_QUEUE_KEY)).toBeNull();

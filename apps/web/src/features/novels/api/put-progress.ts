@@ -2,6 +2,7 @@ import type { NovelPosition, Progress } from '@ld/contract/content';
 import { ApiError, http } from '../../../shared/http/client';
 import { local } from '../../../shared/lib/local';
 import { getAccount } from '../../../shared/stores/account';
+import { PROGRESS_QUEUE_KEY } from '../lib/offline-start';
 
 export interface NovelProgressInput {
   workId: number;
@@ -9,9 +10,6 @@ export interface NovelProgressInput {
   position: NovelPosition;
   clientTime: number;
 }
-
-/** Saves made without a network, newest per book, sent when it is back (decision 0034). */
-export const PROGRESS_QUEUE_KEY = 'ld-progress-queue';
 
 interface QueuedProgress {
   uid: string;
@@ -106,12 +104,4 @@ export function flushProgressQueue(): Promise<number> {
     flushing = null;
   });
   return flushing;
-}
-
-/** At start-up: sends what was queued, and again whenever the network comes back. */
-export function watchProgressQueue(): void {
-  if (local.get(PROGRESS_QUEUE_KEY)) void flushProgressQueue();
-  window.addEventListener('online', () => {
-    if (local.get(PROGRESS_QUEUE_KEY)) void flushProgressQueue();
-  });
 }
