@@ -4,6 +4,7 @@ import type { Chapter } from '@ld/contract/novels';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
+import { offlineReadable } from '../lib/offline-query';
 
 /** A chapter as the reader shows it: its text, or the lock (code 1005) with price and balance. */
 export type ChapterResult = { state: 'open'; chapter: Chapter } | { state: 'locked'; locked: UnitLocked };
@@ -40,6 +41,7 @@ export const chapterQuery = (workId: number, cid: number, uid: string) =>
     queryFn: () => getChapter(workId, cid),
     // Chapter text does not change while one reads; a prefetched next chapter stays usable.
     staleTime: 10 * 60_000,
+    ...offlineReadable,
   });
 
 export function useChapter(workId: number, cid: number) {
