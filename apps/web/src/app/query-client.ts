@@ -9,8 +9,11 @@ export const queryClient = new QueryClient({
       // Lists a user left for a while (a long read of a post) still hold their loaded pages on the way back.
       gcTime: 30 * 60_000,
       refetchOnWindowFocus: false,
+      // Offline, a lost network is not retried: the page shows its error (or the reader its 离线 state).
       retry: (count, error) =>
-        !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
+        !(error instanceof ApiError && error.status > 0 && error.status < 500) &&
+        !(error instanceof ApiError && error.status === 0 && !navigator.onLine) &&
+        count < 2,
     },
     mutations: { retry: false },
   },

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { logout } from '../features/accounts/lib/session';
 import { initSdk } from '../features/devices/sdk';
 import { unreadCountQuery } from '../features/messages/api/get-messages';
+import { startOffline } from '../features/novels/lib/offline-start';
 import { tagsQuery } from '../features/square/api/get-tags';
 import { clientConfigQuery } from '../shared/api/get-client-config';
 import { userStatusQuery } from '../shared/api/get-user-status';
@@ -25,6 +26,9 @@ export function startUp(queryClient: QueryClient, goToLogin: () => void): void {
   });
   void queryClient.prefetchQuery(clientConfigQuery());
   void queryClient.prefetchQuery(tagsQuery());
+  // Offline reading (decision 0034): saves made without a network go out now and when it is back;
+  // a reader with downloaded books gets the service worker back once the page has loaded.
+  startOffline();
   const { uid } = getAccount();
   if (uid) {
     void queryClient.prefetchQuery(userStatusQuery(uid));

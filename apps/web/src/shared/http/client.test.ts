@@ -113,6 +113,25 @@ describe('http client', () => {
     });
   });
 
+  it('leaves a read that failed offline to the page, but still toasts a failed write', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    try {
+      await expect(http.get('/v1/novel/1')).rejects.toMatchObject({
+        code: 0,
+        message: '网络异常，请检查网络后重试',
+      });
+      expect(useToastStore.getState().items).toHaveLength(0);
+      await expect(http.post('/v1/sign')).rejects.toMatchObject({ code: 0 });
+      expect(useToastStore.getState().items.map((t) => t.message)).toEqual(['网络异常，请检查网络后重试']);
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
+    }
+  });
+
   it('times out after 30 s with 请求超时', async () => {
     vi.useFakeTimers();
     stubHangingFetch();

@@ -220,9 +220,14 @@ async function send<T>(
     }
     throw new ApiError(envelope.msg, envelope.code, response.status, envelope.data);
   } catch (error) {
+    // Offline, a failed read is left to the page's own error state (the reader has a 离线 mark and
+    // reads downloaded books): a toast per background query would only cover the text.
+    const offlineRead =
+      method === 'GET' && error instanceof ApiError && error.status === 0 && !navigator.onLine;
     if (
       error instanceof ApiError &&
       error.code !== ErrorCode.session &&
+      !offlineRead &&
       shouldToast(options.quiet, error.code)
     ) {
       toast.error(error.message);

@@ -4,6 +4,7 @@ import type { Chapter } from '@ld/contract/novels';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
+import { offlineReadable } from '../lib/offline-query';
 
 /** A chapter as the reader shows it: its text, or the lock (code 1005) with price and balance. */
 export type ChapterResult = { state: 'open'; chapter: Chapter } | { state: 'locked'; locked: UnitLocked };
@@ -21,10 +22,12 @@ export const readerKeys = {
 export const validId = (n: number) => Number.isSafeInteger(n) && n > 0;
 
 /** GET /v1/novel/{id}/chapter/{cid}; a locked chapter (1005) is an answer, not a failure. */
-export async function getChapter(workId: number, cid: number): Promise<ChapterResult> {
+// A lost network (code 0) is not toasted either: the reader says so in place (网络不可用，本章未下载).
+export async function getChapter(workId: number, cid: number, signal?: AbortSignal): Promise<ChapterResult> {
   try {
     const chapter = await http.get<Chapter>(`/v1/novel/${workId}/chapter/${cid}`, undefined, {
-      quiet: [ErrorCode.unitLocked],
+      quiet: [ErrorCode.unitLocked, 0],
+      signal,
     });
     return { state: 'open', chapter };
   } catch (error) {
@@ -41,6 +44,7 @@ export const chapterQuery = (workId: number, cid: number, uid: string) =>
     queryFn: () => getChapter(workId, cid),
     // Chapter text does not change while one reads; a prefetched next chapter stays usable.
     staleTime: 10 * 60_000,
+    ...offlineReadable,
   });
 
 export function useChapter(workId: number, cid: number) {

@@ -2,6 +2,7 @@ import type { UnitPage } from '@ld/contract/content';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
+import { offlineReadable } from '../lib/offline-query';
 import { novelKeys } from './keys';
 
 export type ChapterOrder = 'asc' | 'desc';
@@ -28,6 +29,7 @@ export const chapterBlockQuery = (
     queryKey: novelKeys.chapterBlock(uid, id, order, total, block),
     queryFn: () => getChapters(id, order, blockStart(block, order, total)),
     staleTime: 60_000,
+    ...offlineReadable,
   });
 
 /** The blocks of the menu the window shows (each a keyset page of CHAPTER_BLOCK chapters). */

@@ -3,6 +3,7 @@ import type { WorkDetail } from '@ld/contract/content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
+import { offlineReadable } from '../lib/offline-query';
 import { novelKeys } from './keys';
 
 /** GET /api/v1/novel/{id}: the book with the caller's subscription and progress. */
@@ -15,6 +16,7 @@ export const novelQuery = (uid: string, id: number) =>
     queryKey: novelKeys.detail(uid, id),
     queryFn: () => getNovel(id),
     enabled: Number.isSafeInteger(id) && id > 0,
+    ...offlineReadable,
   });
 
 export function useNovel(id: number) {

@@ -23,6 +23,8 @@ export const novelKeys = {
   /** A block's first chapter depends on the total in 倒序, so the total is part of the key. */
   chapterBlock: (uid: string, id: number, order: 'asc' | 'desc', total: number, block: number) =>
     ['novels', 'chapters', uid, id, order, total, block] as const,
+  /** The books kept for offline reading (Cache Storage, per account). */
+  downloads: (uid: string) => ['novels', 'downloads', uid] as const,
   shelf: ['shelf'] as const,
   subscriptions: (uid: string, kind: WorkKind | null) => ['shelf', 'subscriptions', uid, kind] as const,
   subscriptionsAll: ['shelf', 'subscriptions'] as const,

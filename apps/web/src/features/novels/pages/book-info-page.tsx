@@ -8,6 +8,7 @@ import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { useFirstChapters } from '../api/get-chapters';
 import { isNotFound, useNovel } from '../api/get-novel';
 import { useSubscribeNovel } from '../api/subscribe-novel';
+import { OfflineDownload } from '../components/offline-download';
 import { statusText, wordCountText } from '../lib/format';
 import './book-info-page.css';
 
@@ -128,6 +129,8 @@ export default function BookInfoPage() {
           上次读到：{progress.unitTitle}（{progress.percent}%）
         </p>
       )}
+
+      {isLoggedIn && b.subscribed && <OfflineDownload book={b} />}
 
       <div className="book-info__bar">
         <button

@@ -3,6 +3,8 @@ import type { Chapter } from '@ld/contract/novels';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useOnline } from '../../../shared/hooks/use-online';
+import { ApiError } from '../../../shared/http/client';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { guestProgress } from '../../../shared/lib/guest-progress';
 import { useAccountStore } from '../../../shared/stores/account';
@@ -65,6 +67,7 @@ export default function ReadBookPage() {
   const [sheet, setSheet] = useState<'menu' | 'settings' | null>(null);
   const [lowBalance, setLowBalance] = useState(false);
   const [percent, setPercent] = useState(0);
+  const online = useOnline();
   const chapter = chapterResult.data?.state === 'open' ? chapterResult.data.chapter : null;
   // A locked chapter has no text to name its neighbours: the chapters read before it do.
   const around = chapter
@@ -157,7 +160,17 @@ export default function ReadBookPage() {
   if (!validId(workId) || !validId(cid)) body = <Empty text="章节不存在，请从目录重新打开" />;
   else if (chapterResult.isPending) body = <Loading text="正在打开章节…" />;
   else if (chapterResult.isError)
-    body = <ErrorState text="章节加载失败" onRetry={() => void chapterResult.refetch()} />;
+    body = (
+      <ErrorState
+        text={
+          // No network and no downloaded copy (the service worker had none to answer with).
+          chapterResult.error instanceof ApiError && chapterResult.error.status === 0
+            ? '网络不可用，本章未下载'
+            : '章节加载失败'
+        }
+        onRetry={() => void chapterResult.refetch()}
+      />
+    );
   else if (chapterResult.data.state === 'locked')
     body = (
       <>
@@ -202,6 +215,11 @@ export default function ReadBookPage() {
           </button>
           <p className="reader-bar__title">{bookTitle}</p>
         </header>
+      )}
+      {!online && (
+        <span className="reader-offline" role="status">
+          离线
+        </span>
       )}
       {body}
       {toolbars && chapter && (

@@ -2,6 +2,7 @@ import type { WorkKind } from '@ld/contract/content';
 import { Link } from 'react-router';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { PagedList } from '../../../shared/ui/paged-list';
+import { useDownloads } from '../api/get-downloads';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { NovelTabs } from '../components/novel-tabs';
 import { ShelfItem } from '../components/shelf-item';
@@ -13,6 +14,8 @@ import '../components/shelf-item.css';
 export default function SubscribeListPage() {
   const [tab, setTab] = useSessionState<WorkKind | 'all'>('subscriblist.kind', 'all');
   const subscriptions = useSubscriptions(tab === 'all' ? null : tab);
+  const downloads = useDownloads();
+  const downloaded = new Set(downloads.data?.map((r) => r.id) ?? []);
 
   return (
     <div className="subscribe-list">
@@ -33,7 +36,14 @@ export default function SubscribeListPage() {
             href={workHref(e.kind, e.id)}
             cover={e.cover}
             title={e.title}
-            badge={e.newUnits > 0 ? <span className="shelf-item__badge">更新{e.newUnits}章</span> : undefined}
+            badge={
+              <>
+                {e.newUnits > 0 && <span className="shelf-item__badge">更新{e.newUnits}章</span>}
+                {e.kind === 'novel' && downloaded.has(e.id) && (
+                  <span className="shelf-item__badge shelf-item__badge--offline">已下载</span>
+                )}
+              </>
+            }
             lines={[
               e.author,
               e.progress ? `读到 ${e.progress.unitTitle} · ${e.progress.percent}%` : '还没开始读',

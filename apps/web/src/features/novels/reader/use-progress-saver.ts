@@ -46,6 +46,8 @@ export function useProgressSaver(
       }
       putProgress(entry, keepalive)
         .then((progress) => {
+          // Queued without a network: sent when it is back (put-progress.ts).
+          if (!progress) return;
           queryClient.setQueryData<WorkDetail>(readerKeys.book(workId, uid), (book) =>
             book ? { ...book, progress } : book,
           );

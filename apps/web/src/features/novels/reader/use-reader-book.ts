@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 import { readerKeys, validId } from '../api/get-chapter';
+import { offlineReadable } from '../lib/offline-query';
 
 /** GET /v1/novel/{id}: the book's title for the toolbar and the caller's saved progress. */
 export const getReaderBook = (workId: number) => http.get<WorkDetail>(`/v1/novel/${workId}`);
@@ -13,6 +14,7 @@ export const readerBookQuery = (workId: number, uid: string) =>
     queryKey: readerKeys.book(workId, uid),
     queryFn: () => getReaderBook(workId),
     staleTime: 0,
+    ...offlineReadable,
   });
 
 export function useReaderBook(workId: number) {

@@ -1,0 +1,22 @@
+import { local } from '../../../shared/lib/local';
+import { registerServiceWorkerAfterLoad } from '../../../shared/lib/service-worker-start';
+import { flushProgressQueue } from '../api/put-progress';
+
+/** Saves made without a network, newest per book, sent when it is back (decision 0034). */
+export const PROGRESS_QUEUE_KEY = 'ld-progress-queue';
+
+const sendQueued = () => {
+  if (local.get(PROGRESS_QUEUE_KEY) === null) return;
+  void flushProgressQueue();
+};
+
+/**
+ * At start-up (kept small: it is in the shell): sends the saves
+ * queued offline now and whenever the network comes back, and gives a reader with downloaded books
+ * the service worker back after the page has loaded.
+ */
+export function startOffline(): void {
+  sendQueued();
+  window.addEventListener('online', sendQueued);
+  registerServiceWorkerAfterLoad();
+}
