@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 export interface RouteMeta {
   name: string;
   title?: string;
-  /** Layout A shows its header unless this is false. */
+  /** Layouts A and B show their header unless this is false. */
   header?: boolean;
   /** Needs login: guests are sent to login and brought back. */
   login?: boolean;

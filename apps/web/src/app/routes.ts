@@ -108,7 +108,11 @@ export const simpleRoutes: AppRoute[] = [
 export const standaloneRoutes: AppRoute[] = [
   { path: 'readhistory', meta: { name: 'readhistory', title: '阅读记录' }, page: comingSoon },
   { path: 'subscriblist', meta: { name: 'subscriblist', title: '我的订阅' }, page: comingSoon },
-  { path: 'readbook/:id/:cid', meta: { name: 'readbook', title: '阅读' }, page: comingSoon },
+  {
+    path: 'readbook/:id/:cid',
+    meta: { name: 'readbook', title: '阅读', header: false },
+    page: () => import('../features/novels/pages/read-book-page'),
+  },
   { path: 'bookmenu/:id', meta: { name: 'bookmenu', title: '目录' }, page: comingSoon },
   { path: 'bookinfo/:id', meta: { name: 'bookinfo', title: '书籍详情' }, page: comingSoon },
   {

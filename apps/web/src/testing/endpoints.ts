@@ -1,5 +1,12 @@
 import { accountSchema, avatarAnswer, userStatusSchema } from '@ld/contract/accounts';
 import { configPageSchema, deviceInitAnswer } from '@ld/contract/client-config';
+import {
+  progressSchema,
+  readingSettingsSchema,
+  unitPageSchema,
+  unlockAnswer,
+  workDetailSchema,
+} from '@ld/contract/content';
 import { downloadAnswer, gamePageSchema, gameSchema, gameTypeSchema } from '@ld/contract/games';
 import { claimAnswer, giftCenterPageSchema, giftPackSchema, myGiftPageSchema } from '@ld/contract/gifts';
 import {
@@ -9,6 +16,7 @@ import {
   messagePageSchema,
   unreadAnswer,
 } from '@ld/contract/messages';
+import { chapterSchema } from '@ld/contract/novels';
 import {
   commentSchema,
   followAnswer,
@@ -142,6 +150,13 @@ export const endpoints = {
   'GET /v1/square/keyword/suggestion': suggestionAnswer,
   'GET /v1/square/sensitiveword/list': sensitiveWordPageSchema,
   'POST /v1/square/upload': uploadAnswer,
+  'GET /v1/novel/:id': workDetailSchema,
+  'GET /v1/novel/:id/chapters': unitPageSchema,
+  'GET /v1/novel/:id/chapter/:cid': chapterSchema,
+  'POST /v1/novel/:id/unit/:unitId/unlock': unlockAnswer,
+  'PUT /v1/progress': progressSchema,
+  'GET /v1/reading/settings': readingSettingsSchema,
+  'PUT /v1/reading/settings': readingSettingsSchema,
 } satisfies Record<string, AnswerSchema>;
 
 export type Endpoint = keyof typeof endpoints;

@@ -15,30 +15,32 @@ export function useBack(meta: RouteMeta | undefined) {
   };
 }
 
-/** Layout B: back button and the title, or the logo when there is none. */
+/** Layout B: back button and the title, or the logo when there is none; none when `header: false` (own toolbars). */
 export function SimpleLayout({ cached = true }: { cached?: boolean }) {
   const matches = useMatches();
   const meta = matches[matches.length - 1]?.handle as RouteMeta | undefined;
   const back = useBack(meta);
   return (
     <div className="layout-simple">
-      <header className="simple-header">
-        <button type="button" className="simple-header__back" aria-label="返回" onClick={back}>
-          <BackIcon />
-        </button>
-        {meta?.title ? (
-          <h1 className="simple-header__title">{meta.title}</h1>
-        ) : (
-          <img
-            className="simple-header__logo"
-            src={`${BRAND_PREFIX}/logo.svg`}
-            alt={APP_TITLE}
-            width={28}
-            height={28}
-          />
-        )}
-        <span className="simple-header__spacer" />
-      </header>
+      {meta?.header !== false && (
+        <header className="simple-header">
+          <button type="button" className="simple-header__back" aria-label="返回" onClick={back}>
+            <BackIcon />
+          </button>
+          {meta?.title ? (
+            <h1 className="simple-header__title">{meta.title}</h1>
+          ) : (
+            <img
+              className="simple-header__logo"
+              src={`${BRAND_PREFIX}/logo.svg`}
+              alt={APP_TITLE}
+              width={28}
+              height={28}
+            />
+          )}
+          <span className="simple-header__spacer" />
+        </header>
+      )}
       <main className="layout-simple__page">{cached ? <KeepAliveOutlet /> : <Outlet />}</main>
     </div>
   );

@@ -52,7 +52,11 @@ export class CancelError extends Error {
 export const isCancel = (error: unknown): error is CancelError => error instanceof CancelError;
 
 type BodyValue = string | number | boolean | null | undefined | Array<string | number>;
+/** A nested value, for JSON bodies only (`json: true`). */
+type JsonValue = BodyValue | { [key: string]: JsonValue } | JsonValue[];
 export type Body = Record<string, BodyValue> | FormData;
+/** A JSON body may nest objects (`{ position: { paragraph, offset } }`). */
+export type JsonBody = Record<string, JsonValue>;
 
 export interface RequestOptions {
   /** Send the body as JSON instead of form-urlencoded. */
@@ -63,6 +67,8 @@ export interface RequestOptions {
   timeout?: number;
   /** Upload progress from 0 to 1 (the request then goes through XMLHttpRequest: fetch cannot report it). */
   onUploadProgress?: (fraction: number) => void;
+  /** Let the request outlive the page (saving reading progress on pagehide). */
+  keepalive?: boolean;
 }
 
 let onSessionExpired: () => void = () => {};
@@ -99,7 +105,10 @@ function normalise(url: string): string {
   return url.startsWith('/') ? url : `/${url}`;
 }
 
-function encodeBody(body: Body | undefined, json: boolean): { payload: BodyInit; contentType?: string } {
+function encodeBody(
+  body: Body | JsonBody | undefined,
+  json: boolean,
+): { payload: BodyInit; contentType?: string } {
   if (body instanceof FormData) {
     if (!body.has('appID')) body.append('appID', String(APP_ID));
     return { payload: body };
@@ -107,7 +116,7 @@ function encodeBody(body: Body | undefined, json: boolean): { payload: BodyInit;
   const withApp = { appID: APP_ID, ...(body ?? {}) };
   if (json) return { payload: JSON.stringify(withApp), contentType: 'application/json' };
   const form = new URLSearchParams();
-  for (const [key, value] of Object.entries(withApp)) {
+  for (const [key, value] of Object.entries(withApp as Record<string, BodyValue>)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) for (const v of value) form.append(key, String(v));
     else form.append(key, String(value));
@@ -132,7 +141,7 @@ const shouldToast = (quiet: RequestOptions['quiet'], code: number) =>
 async function send<T>(
   method: 'GET' | 'DELETE' | 'POST' | 'PUT',
   url: string,
-  init: { params?: Record<string, BodyValue>; body?: Body },
+  init: { params?: Record<string, BodyValue>; body?: Body | JsonBody },
   options: RequestOptions = {},
   as: 'envelope' | 'blob' = 'envelope',
 ): Promise<T> {
@@ -169,6 +178,7 @@ async function send<T>(
         body: payload,
         signal: controller.signal,
         credentials: 'same-origin',
+        keepalive: options.keepalive,
       };
       const target = `${API_BASE}${path}${queryString(init.params)}`;
       // Only uploads need progress; the XMLHttpRequest path loads with them, not with the shell.
@@ -232,6 +242,9 @@ export const http = {
     send<T>('DELETE', url, { params }, options),
   post: <T>(url: string, body?: Body, options?: RequestOptions) => send<T>('POST', url, { body }, options),
   put: <T>(url: string, body?: Body, options?: RequestOptions) => send<T>('PUT', url, { body }, options),
+  /** A JSON body (nested objects allowed). */
+  putJson: <T>(url: string, body: JsonBody, options?: Omit<RequestOptions, 'json'>) =>
+    send<T>('PUT', url, { body }, { ...options, json: true }),
   /** A file as a Blob (GET). */
   download: (url: string, params?: Record<string, BodyValue>, options?: RequestOptions) =>
     send<Blob>('GET', url, { params }, options, 'blob'),

@@ -1,12 +1,13 @@
 import { formatDate } from '@ld/contract/relative-time';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { userStatusQuery, useUserStatus } from '../../../shared/api/get-user-status';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { getAccount } from '../../../shared/stores/account';
 import { Dialog } from '../../../shared/ui/dialog';
+import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { confirmStep, payablePrice } from '../lib/download-decision';
 import { type PendingDownload, useDownloadDialogs } from '../lib/download-store';
 import { PLATFORM_LABEL } from '../lib/platform';
@@ -105,40 +106,6 @@ function ConfirmDialog({ pending }: { pending: PendingDownload }) {
   );
 }
 
-function LowBalanceDialog() {
-  const close = useDownloadDialogs((s) => s.close);
-  const navigate = useNavigate();
-  const location = useLocation();
-  // The recharge page offers a way back here once the diamonds arrive.
-  const back = encodeURIComponent(`${location.pathname}${location.search}`);
-  return (
-    <Dialog
-      open
-      title={`当前${CURRENCY_NAME}余额不足！`}
-      onClose={close}
-      footer={
-        <>
-          <button type="button" onClick={close}>
-            取消
-          </button>
-          <button
-            type="button"
-            className="primary"
-            onClick={() => {
-              close();
-              navigate(`/recharge?back=${back}`);
-            }}
-          >
-            去充值
-          </button>
-        </>
-      }
-    >
-      <p className="dl-low">当前余额不足，请充值后再继续</p>
-    </Dialog>
-  );
-}
-
 /** The root-level download confirm and low-balance dialogs (spec §2, §4), driven by the download store. */
 export default function DownloadDialogs() {
   const open = useDownloadDialogs((s) => s.open);
@@ -152,7 +119,7 @@ export default function DownloadDialogs() {
     if (pathname !== openedOn.current) close();
   }, [pathname, close]);
 
-  if (open === 'lowBalance') return <LowBalanceDialog />;
+  if (open === 'lowBalance') return <LowBalanceDialog onClose={close} />;
   if (open === 'confirm' && pending) return <ConfirmDialog pending={pending} />;
   return null;
 }

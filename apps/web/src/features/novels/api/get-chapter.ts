@@ -1,0 +1,46 @@
+import { ErrorCode } from '@ld/contract/codes';
+import type { UnitLocked } from '@ld/contract/content';
+import type { Chapter } from '@ld/contract/novels';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, http } from '../../../shared/http/client';
+import { useAccountStore } from '../../../shared/stores/account';
+
+/** A chapter as the reader shows it: its text, or the lock (code 1005) with price and balance. */
+export type ChapterResult = { state: 'open'; chapter: Chapter } | { state: 'locked'; locked: UnitLocked };
+
+export const readerKeys = {
+  all: ['novels', 'reader'] as const,
+  chapter: (workId: number, cid: number, uid: string) =>
+    ['novels', 'reader', 'chapter', workId, cid, uid] as const,
+  book: (workId: number, uid: string) => ['novels', 'reader', 'book', workId, uid] as const,
+  settings: (uid: string) => ['novels', 'reader', 'settings', uid] as const,
+  units: (workId: number, uid: string) => ['novels', 'reader', 'units', workId, uid] as const,
+};
+
+/** GET /v1/novel/{id}/chapter/{cid}; a locked chapter (1005) is an answer, not a failure. */
+export async function getChapter(workId: number, cid: number): Promise<ChapterResult> {
+  try {
+    const chapter = await http.get<Chapter>(`/v1/novel/${workId}/chapter/${cid}`, undefined, {
+      quiet: [ErrorCode.unitLocked],
+    });
+    return { state: 'open', chapter };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === ErrorCode.unitLocked) {
+      return { state: 'locked', locked: error.data as UnitLocked };
+    }
+    throw error;
+  }
+}
+
+export const chapterQuery = (workId: number, cid: number, uid: string) =>
+  queryOptions({
+    queryKey: readerKeys.chapter(workId, cid, uid),
+    queryFn: () => getChapter(workId, cid),
+    // Chapter text does not change while one reads; a prefetched next chapter stays usable.
+    staleTime: 10 * 60_000,
+  });
+
+export function useChapter(workId: number, cid: number) {
+  const uid = useAccountStore((s) => s.account.uid);
+  return useQuery(chapterQuery(workId, cid, uid));
+}

@@ -1,0 +1,242 @@
+import type { NovelPosition } from '@ld/contract/content';
+import type { Chapter } from '@ld/contract/novels';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { CURRENCY_NAME } from '../../../shared/lib/brand';
+import { guestProgress } from '../../../shared/lib/guest-progress';
+import { useAccountStore } from '../../../shared/stores/account';
+import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
+import { ErrorState, Loading } from '../../../shared/ui/states';
+import { toast } from '../../../shared/ui/toast-store';
+import { type ChapterResult, chapterQuery, readerKeys, useChapter } from '../api/get-chapter';
+import { ChapterDrawer } from '../reader/chapter-drawer';
+import { ChapterView } from '../reader/chapter-view';
+import { LockedChapter } from '../reader/locked-chapter';
+import { useReaderPrefs } from '../reader/reader-prefs';
+import { SettingsSheet } from '../reader/settings-sheet';
+import { useReaderBook } from '../reader/use-reader-book';
+import '../reader/reader.css';
+
+// Chapters bought by auto-unlock already announced (a cached answer is not a second purchase).
+const announced = new Set<number>();
+
+/** "下一章 · 5 蓝钻" when the next chapter will cost the reader something (DESIGN §13). */
+export function nextLabel(next: Chapter['next']): string {
+  if (!next) return '没有下一章';
+  if (next.unlocked || next.price === 0) return '下一章';
+  return `下一章 · ${next.vip ? 'VIP ' : ''}${next.price} ${CURRENCY_NAME}`;
+}
+
+/** What the cached chapters say about chapter `cid`: its neighbours, title and index. */
+function neighboursOf(cached: Array<[unknown, ChapterResult | undefined]>, cid: number) {
+  const found: { prevId: number | null; nextId: number | null; title: string | null; index: number | null } =
+    {
+      prevId: null,
+      nextId: null,
+      title: null,
+      index: null,
+    };
+  for (const [, result] of cached) {
+    if (result?.state !== 'open') continue;
+    const c = result.chapter;
+    if (c.nextId === cid) {
+      found.prevId = c.id;
+      found.title = c.next?.title ?? null;
+      found.index = c.index + 1;
+    }
+    if (c.prevId === cid) found.nextId = c.id;
+  }
+  return found;
+}
+
+/** The novel reader (`/readbook/:id/:cid`, issue 8): text, toolbars, 目录, settings, locks, progress. */
+export default function ReadBookPage() {
+  const params = useParams();
+  const workId = Number(params.id);
+  const cid = Number(params.cid);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const uid = useAccountStore((s) => s.account.uid);
+  const chapterResult = useChapter(workId, cid);
+  const book = useReaderBook(workId);
+  const [prefs, setPrefs] = useReaderPrefs();
+  const [toolbars, setToolbars] = useState(false);
+  const [sheet, setSheet] = useState<'menu' | 'settings' | null>(null);
+  const [lowBalance, setLowBalance] = useState(false);
+  const [percent, setPercent] = useState(0);
+  const chapter = chapterResult.data?.state === 'open' ? chapterResult.data.chapter : null;
+  // A locked chapter has no text to name its neighbours: the chapters read before it do.
+  const around = chapter
+    ? null
+    : neighboursOf(
+        queryClient.getQueriesData<ChapterResult>({
+          queryKey: readerKeys.chapter(workId, 0, uid).slice(0, 4),
+        }),
+        cid,
+      );
+  const prevId = chapter ? chapter.prevId : (around?.prevId ?? null);
+  const nextId = chapter ? chapter.nextId : (around?.nextId ?? null);
+  const bookTitle = book.data?.title ?? '';
+
+  // The document title is the chapter's (set after the root layout's route title).
+  const title = chapter?.title ?? bookTitle;
+  useEffect(() => {
+    if (!title) return;
+    document.title = title;
+    queueMicrotask(() => {
+      document.title = title;
+    });
+  }, [title]);
+
+  // 下一章 is instant: its text is fetched while this one is read, unless opening it would buy it.
+  const next = chapter?.next;
+  useEffect(() => {
+    if (next && (next.unlocked || next.price === 0)) {
+      void queryClient.prefetchQuery(chapterQuery(workId, next.id, uid));
+    }
+  }, [next, queryClient, workId, uid]);
+
+  // Auto-unlock bought this chapter on opening: say so, and refresh the balance and today's spend.
+  useEffect(() => {
+    if (!chapter || chapter.charged <= 0 || announced.has(chapter.id)) return;
+    announced.add(chapter.id);
+    toast.success(`已自动购买本章，花费 ${chapter.charged} ${CURRENCY_NAME}`);
+    void queryClient.invalidateQueries({ queryKey: ['user', 'status'] });
+    void queryClient.invalidateQueries({ queryKey: readerKeys.settings(uid) });
+  }, [chapter, queryClient, uid]);
+
+  // Where to open: the saved position when it is in this chapter (account when logged in, else local).
+  let restoreTo: NovelPosition | null | undefined;
+  if (uid === '') {
+    const saved = guestProgress.get('novel', workId);
+    restoreTo = saved && saved.unitId === cid ? (saved.position as NovelPosition) : null;
+  } else if (book.isError) restoreTo = null;
+  else if (!book.data || book.isFetching) restoreTo = undefined;
+  else {
+    const saved = book.data.progress;
+    restoreTo = saved && saved.unitId === cid && 'paragraph' in saved.position ? saved.position : null;
+  }
+  // Decided once per chapter: the saves that follow move the cached progress, never the reader.
+  const restoreOnce = useRef<{ cid: number; value: NovelPosition | null } | null>(null);
+  if (restoreTo !== undefined && restoreOnce.current?.cid !== cid)
+    restoreOnce.current = { cid, value: restoreTo };
+  const openAt = restoreOnce.current?.cid === cid ? restoreOnce.current.value : undefined;
+
+  const go = useCallback(
+    (unitId: number) => {
+      setSheet(null);
+      navigate(`/readbook/${workId}/${unitId}`, { replace: true });
+    },
+    [navigate, workId],
+  );
+  const goPrev = () => (prevId ? go(prevId) : toast.info('已经是第一章了'));
+  const goNext = () => (nextId ? go(nextId) : toast.info('已经是最后一章了'));
+
+  const back = () => {
+    if (window.history.state?.idx > 0) navigate(-1);
+    else navigate(`/bookinfo/${workId}`);
+  };
+
+  const nav = (
+    <div className="reader-nav">
+      <button type="button" onClick={goPrev} disabled={!prevId}>
+        上一章
+      </button>
+      <button type="button" onClick={() => setSheet('menu')}>
+        目录
+      </button>
+      <button type="button" onClick={goNext} disabled={!nextId}>
+        {chapter ? nextLabel(chapter.next) : '下一章'}
+      </button>
+    </div>
+  );
+
+  let body: React.ReactNode;
+  if (chapterResult.isPending) body = <Loading text="正在打开章节…" />;
+  else if (chapterResult.isError)
+    body = <ErrorState text="章节加载失败" onRetry={() => void chapterResult.refetch()} />;
+  else if (chapterResult.data.state === 'locked')
+    body = (
+      <>
+        <LockedChapter
+          workId={workId}
+          unitId={cid}
+          title={around?.title ?? null}
+          locked={chapterResult.data.locked}
+          onLowBalance={() => setLowBalance(true)}
+        />
+        <div className="reader-lock__nav">{nav}</div>
+      </>
+    );
+  else
+    body = (
+      <ChapterView
+        key={cid}
+        workId={workId}
+        chapter={chapterResult.data.chapter}
+        prefs={prefs}
+        restoreTo={openAt}
+        keysEnabled={sheet === null && !lowBalance}
+        toolbarsShown={toolbars}
+        onToggleToolbars={() => setToolbars((v) => !v)}
+        onHideToolbars={() => setToolbars(false)}
+        onPrevChapter={goPrev}
+        onNextChapter={goNext}
+        onPercent={setPercent}
+        end={nav}
+      />
+    );
+
+  const showBars = toolbars || chapterResult.data?.state !== 'open';
+  return (
+    <div className={`reader reader--${prefs.theme}`}>
+      {showBars && (
+        <header className="reader-bar reader-bar--top">
+          <button type="button" className="reader-bar__back" aria-label="返回" onClick={back}>
+            <svg viewBox="0 0 24 24" width="1.5rem" height="1.5rem" aria-hidden="true">
+              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+          <p className="reader-bar__title">{bookTitle}</p>
+        </header>
+      )}
+      {body}
+      {toolbars && chapter && (
+        <footer className="reader-bar reader-bar--bottom">
+          <div className="reader-bar__row">
+            <button type="button" onClick={goPrev} disabled={!chapter.prevId}>
+              上一章
+            </button>
+            <span className="reader-bar__percent">本章 {percent}%</span>
+            <button type="button" onClick={goNext} disabled={!chapter.nextId}>
+              {nextLabel(chapter.next)}
+            </button>
+          </div>
+          <div className="reader-bar__row">
+            <button type="button" onClick={() => setSheet('menu')}>
+              目录
+            </button>
+            <button type="button" onClick={() => setSheet('settings')}>
+              设置
+            </button>
+          </div>
+        </footer>
+      )}
+      {sheet === 'menu' && (
+        <ChapterDrawer
+          workId={workId}
+          bookTitle={bookTitle}
+          currentIndex={chapter?.index ?? around?.index ?? 1}
+          currentId={cid}
+          onPick={(id) => go(id)}
+          onClose={() => setSheet(null)}
+        />
+      )}
+      {sheet === 'settings' && (
+        <SettingsSheet prefs={prefs} onChange={setPrefs} onClose={() => setSheet(null)} />
+      )}
+      {lowBalance && <LowBalanceDialog onClose={() => setLowBalance(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import type { ReaderPreferences } from '@ld/contract/content';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useLoginHref } from '../../../shared/hooks/use-go-to-login';
+import { CURRENCY_NAME } from '../../../shared/lib/brand';
+import { useIsLoggedIn } from '../../../shared/stores/account';
+import { usePutReadingSettings, useReadingSettings } from '../api/reading-settings';
+import { clampFontSize, clampLineHeight, FONT_SIZE, LINE_HEIGHT, MODES, THEMES } from './reader-prefs';
+import { Sheet } from './sheet';
+
+/** 自动购买下一章 with its daily cap (logged in only: the server buys when a priced chapter opens). */
+function AutoUnlock() {
+  const settings = useReadingSettings();
+  const save = usePutReadingSettings();
+  const auto = settings.data?.autoUnlock;
+  const [cap, setCap] = useState<string | null>(null);
+  if (!auto) return <p className="reader-set__note">加载中…</p>;
+  const capText = cap ?? String(auto.dailyCap);
+  const capValue = Number(capText);
+  const capValid = /^\d+$/.test(capText) && capValue <= 100_000;
+  return (
+    <div className="reader-set__auto">
+      <label className="reader-set__switch">
+        <input
+          type="checkbox"
+          checked={auto.enabled}
+          onChange={(e) =>
+            save.mutate({ autoUnlock: { enabled: e.target.checked, dailyCap: auto.dailyCap } })
+          }
+        />
+        <span>自动购买下一章</span>
+      </label>
+      <label className="reader-set__cap">
+        <span>每日上限（{CURRENCY_NAME}）</span>
+        <input
+          inputMode="numeric"
+          value={capText}
+          aria-invalid={!capValid}
+          onChange={(e) => setCap(e.target.value.trim())}
+          onBlur={() => {
+            if (capValid && capValue !== auto.dailyCap) {
+              save.mutate({ autoUnlock: { enabled: auto.enabled, dailyCap: capValue } });
+            }
+          }}
+        />
+      </label>
+      {!capValid && <p className="reader-set__error">每日上限须为 0 到 100000 的整数</p>}
+      <p className="reader-set__note">
+        今日已自动花费 {auto.todaySpent} {CURRENCY_NAME}；开启后打开付费章节时直接购买，超过上限则询问。
+      </p>
+    </div>
+  );
+}
+
+/** 设置: font size, line height, theme, scroll or page mode, and auto-unlock. */
+export function SettingsSheet({
+  prefs,
+  onChange,
+  onClose,
+}: {
+  prefs: ReaderPreferences;
+  onChange(patch: Partial<ReaderPreferences>): void;
+  onClose(): void;
+}) {
+  const isLoggedIn = useIsLoggedIn();
+  const loginHref = useLoginHref();
+  return (
+    <Sheet title="阅读设置" side="bottom" onClose={onClose} className="reader-set">
+      <div className="reader-set__row">
+        <span className="reader-set__label">字号</span>
+        <div className="reader-set__stepper">
+          <button
+            type="button"
+            aria-label="字号减小"
+            disabled={prefs.fontSize <= FONT_SIZE.min}
+            onClick={() => onChange({ fontSize: clampFontSize(prefs.fontSize - FONT_SIZE.step) })}
+          >
+            A-
+          </button>
+          <output aria-live="polite">{prefs.fontSize}</output>
+          <button
+            type="button"
+            aria-label="字号增大"
+            disabled={prefs.fontSize >= FONT_SIZE.max}
+            onClick={() => onChange({ fontSize: clampFontSize(prefs.fontSize + FONT_SIZE.step) })}
+          >
+            A+
+          </button>
+        </div>
+      </div>
+      <div className="reader-set__row">
+        <span className="reader-set__label">行距</span>
+        <div className="reader-set__stepper">
+          <button
+            type="button"
+            aria-label="行距减小"
+            disabled={prefs.lineHeight <= LINE_HEIGHT.min}
+            onClick={() => onChange({ lineHeight: clampLineHeight(prefs.lineHeight - LINE_HEIGHT.step) })}
+          >
+            −
+          </button>
+          <output aria-live="polite">{prefs.lineHeight.toFixed(1)}</output>
+          <button
+            type="button"
+            aria-label="行距增大"
+            disabled={prefs.lineHeight >= LINE_HEIGHT.max}
+            onClick={() => onChange({ lineHeight: clampLineHeight(prefs.lineHeight + LINE_HEIGHT.step) })}
+          >
+            +
+          </button>
+        </div>
+      </div>
+      <div className="reader-set__row">
+        <span className="reader-set__label">背景</span>
+        <div className="reader-set__choices">
+          {THEMES.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              className={`reader-set__theme reader-set__theme--${t.id}`}
+              aria-pressed={prefs.theme === t.id}
+              onClick={() => onChange({ theme: t.id })}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="reader-set__row">
+        <span className="reader-set__label">翻页</span>
+        <div className="reader-set__choices">
+          {MODES.map((m) => (
+            <button
+              key={m.id}
+              type="button"
+              className="reader-set__mode"
+              aria-pressed={prefs.mode === m.id}
+              onClick={() => onChange({ mode: m.id })}
+            >
+              {m.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      {isLoggedIn ? (
+        <AutoUnlock />
+      ) : (
+        <p className="reader-set__note">
+          <Link to={loginHref}>登录</Link>后可开启自动购买下一章，设置随账号保存
+        </p>
+      )}
+    </Sheet>
+  );
+}

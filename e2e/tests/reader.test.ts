@@ -1,0 +1,165 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { launchPhone } from '../src/browser.ts';
+import { apiRegister, asGuest, baseUrl, loginAs, usePhone } from '../src/fixtures.ts';
+
+// The novel reader (issue 8): the exact position follows the reader to another device, a priced
+// chapter is charged once, and a guest's progress joins the account at login.
+
+interface Unit {
+  id: number;
+  index: number;
+  price: number;
+  vip: boolean;
+}
+interface Account {
+  uid: string;
+  token: string;
+  [key: string]: unknown;
+}
+
+async function api<T>(
+  path: string,
+  init: { method?: string; body?: Record<string, string> } = {},
+  account?: Account,
+) {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      ...(account ? { uid: account.uid, token: account.token } : {}),
+    },
+    body: init.body ? new URLSearchParams({ appID: '2008', ...init.body }) : undefined,
+  });
+  const envelope = (await res.json()) as { code: number; msg: string; data: T };
+  if (envelope.code !== 0) throw new Error(`${path} answered ${envelope.code}: ${envelope.msg}`);
+  return envelope.data;
+}
+
+const demo = () =>
+  api<Account>('/user/login', { method: 'POST', body: { loginName: 'demo', password: 'demo123456' } });
+const balanceOf = async (account: Account) =>
+  (await api<{ coinNum: number }>('/user/center/me', { method: 'POST', body: { uid: account.uid } }, account))
+    .coinNum;
+const unitsOf = async (bookId: number) =>
+  (await api<{ records: Unit[] }>(`/v1/novel/${bookId}/chapters?pageSize=100`)).records;
+
+/** A free chapter long enough to scroll a paragraph to the top, in a book with some free chapters. */
+async function freeChapter(bookId: number, index: number): Promise<Unit> {
+  const unit = (await unitsOf(bookId)).find((u) => u.index === index);
+  if (!unit || unit.price > 0) throw new Error(`book ${bookId} has no free chapter ${index}`);
+  return unit;
+}
+
+/** Scrolls so that paragraph `n` begins a little above the top of the window (its second line shows first). */
+async function scrollToParagraph(page: Page, n: number) {
+  await page.evaluate((n) => {
+    const el = document.querySelector(`[data-p="${n}"]`);
+    if (!el) throw new Error(`no paragraph ${n}`);
+    window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY + 30);
+  }, n);
+}
+
+/** The index of the first paragraph showing at the top of the window. */
+const firstVisibleParagraph = (page: Page) =>
+  page.evaluate(() => {
+    const visible = Array.from(document.querySelectorAll<HTMLElement>('[data-p]')).find(
+      (p) => p.getBoundingClientRect().bottom > 1,
+    );
+    return visible ? Number(visible.dataset.p) : -1;
+  });
+
+/** Waits for the reader to save `paragraph` of chapter `unitId` (PUT /api/v1/progress). */
+const progressSaved = (page: Page, unitId: number, paragraph: number) =>
+  page.waitForRequest(
+    (r) => {
+      if (!r.url().endsWith('/api/v1/progress') || r.method() !== 'PUT') return false;
+      const body = JSON.parse(r.postData() ?? '{}') as { unitId?: number; position?: { paragraph?: number } };
+      return body.unitId === unitId && body.position?.paragraph === paragraph;
+    },
+    { timeout: 15_000 },
+  );
+
+describe('novel reader', () => {
+  const phone = usePhone();
+
+  it('opens on another device at the paragraph the reader left', async () => {
+    const { page } = phone;
+    const account = await demo();
+    const unit = await freeChapter(2, 3);
+    const path = `/readbook/2/${unit.id}`;
+    await loginAs(page, account, path);
+    await page.locator('[data-p="6"]').waitFor();
+    const saved = progressSaved(page, unit.id, 6);
+    await scrollToParagraph(page, 6);
+    const body = JSON.parse((await saved).postData() ?? '{}') as { position: { offset: number } };
+    expect(body.position.offset).toBeGreaterThan(0);
+    // Leaves the reader.
+    await page.goto(`${baseUrl()}/`);
+
+    const other = await launchPhone();
+    try {
+      const page2 = await other.context.newPage();
+      await loginAs(page2, account, path);
+      await page2.locator('[data-p="6"]').waitFor();
+      await expect.poll(() => firstVisibleParagraph(page2)).toBe(6);
+      // Mid-paragraph: the paragraph began above the window, as it did on the first device.
+      const top = await page2.locator('[data-p="6"]').evaluate((el) => el.getBoundingClientRect().top);
+      expect(top).toBeLessThan(0);
+      expect(await page2.title()).toBe(await page2.locator('.reader-text__title').innerText());
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('charges a priced chapter once: the balance drops once, a second open does not charge', async () => {
+    const { page } = phone;
+    const account = await demo();
+    const unit = (await unitsOf(3)).find((u) => u.price > 0 && !u.vip);
+    if (!unit) throw new Error('book 3 has no priced chapter');
+    const before = await balanceOf(account);
+    await loginAs(page, account, `/readbook/3/${unit.id}`);
+    await expect.poll(() => page.getByText('本章为付费章节').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(`余额 ${before} 蓝钻`).isVisible()).toBe(true);
+    await page.getByRole('button', { name: '购买本章' }).click();
+    await page.locator('[data-p="0"]').waitFor();
+    expect(await balanceOf(account)).toBe(before - unit.price);
+
+    await page.reload();
+    await page.locator('[data-p="0"]').waitFor();
+    expect(await page.getByRole('button', { name: '购买本章' }).count()).toBe(0);
+    expect(await balanceOf(account)).toBe(before - unit.price);
+  });
+
+  it('merges what a guest read into the account at login', async () => {
+    const { page } = phone;
+    const account = await apiRegister();
+    const unit = await freeChapter(4, 5);
+    const path = `/readbook/4/${unit.id}`;
+    await asGuest(page, path);
+    await page.locator('[data-p="5"]').waitFor();
+    await scrollToParagraph(page, 5);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => JSON.parse(localStorage.getItem('ld-guest-progress') ?? '{}')['novel:4']?.position?.paragraph,
+        ),
+      )
+      .toBe(5);
+
+    await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
+    await page.getByLabel('用户名').fill(account.loginName);
+    await page.getByLabel('密码', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+    const book = await api<{ progress: { unitId: number; position: { paragraph: number } } | null }>(
+      '/v1/novel/4',
+      {},
+      account,
+    );
+    expect(book.progress?.unitId).toBe(unit.id);
+    expect(book.progress?.position.paragraph).toBe(5);
+    await page.locator('[data-p="5"]').waitFor();
+    await expect.poll(() => firstVisibleParagraph(page)).toBe(5);
+  });
+});
