@@ -89,7 +89,8 @@ export function ParagraphCommentsSheet({
       <blockquote className="pc-sheet__quote">{excerpt}</blockquote>
       <div className="pc-sheet__bar">
         <span className="pc-sheet__total">{total === undefined ? '' : `共 ${total} 条`}</span>
-        <div className="pc-sheet__sorts" role="group" aria-label="排序">
+        <fieldset className="pc-sheet__sorts">
+          <legend className="pc-sheet__legend">排序</legend>
           {(
             [
               [1, '热门'],
@@ -106,7 +107,7 @@ export function ParagraphCommentsSheet({
               {label}
             </button>
           ))}
-        </div>
+        </fieldset>
       </div>
       <div className="pc-sheet__list">
         <PagedList
