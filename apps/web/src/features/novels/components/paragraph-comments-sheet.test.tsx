@@ -133,8 +133,8 @@ describe('ParagraphCommentsSheet', () => {
     const [first, mine] = screen.getAllByRole('listitem');
     expect(within(first).queryByRole('button', { name: '删除' })).toBeNull();
 
-    await user.click(within(first).getByRole('button', { name: '点赞，0 个赞' }));
-    expect(await within(first).findByRole('button', { name: '取消点赞，1 个赞' })).toBeTruthy();
+    await user.click(within(first).getByRole('button', { name: '点赞段评，0 个赞' }));
+    expect(await within(first).findByRole('button', { name: '取消点赞段评，1 个赞' })).toBeTruthy();
 
     await user.click(within(first).getByRole('button', { name: '回复' }));
     expect(screen.getByText('@读者1')).toBeTruthy();

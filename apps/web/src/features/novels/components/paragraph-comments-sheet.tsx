@@ -6,6 +6,7 @@ import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { ApiError } from '../../../shared/http/client';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Avatar } from '../../../shared/ui/avatar';
+import { LikeButton } from '../../../shared/ui/like-button';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { useCreateParagraphComment } from '../api/create-paragraph-comment';
 import { useDeleteParagraphComment } from '../api/delete-paragraph-comment';
@@ -256,24 +257,7 @@ function Item({ comment, ctx, small }: { comment: ThreadComment; ctx: Ctx; small
               </button>
             ))}
           <span className="pc-item__spacer" />
-          <button
-            type="button"
-            className={`pc-item__like${shown.liked ? ' is-liked' : ''}`}
-            aria-pressed={shown.liked}
-            aria-label={`${shown.liked ? '取消点赞' : '点赞'}，${shown.likeCount} 个赞`}
-            onClick={toggleLike}
-          >
-            <svg width="1rem" height="1rem" viewBox="0 0 24 24" aria-hidden="true">
-              <path
-                d="M12 20.5s-7.5-4.6-9.2-9.3C1.7 8 3.6 4.5 7 4.5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.4 0 5.3 3.5 4.2 6.7-1.7 4.7-9.2 9.3-9.2 9.3z"
-                fill={shown.liked ? 'currentColor' : 'none'}
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinejoin="round"
-              />
-            </svg>
-            <span>{shown.likeCount}</span>
-          </button>
+          <LikeButton small what="段评" liked={shown.liked} count={shown.likeCount} onToggle={toggleLike} />
         </div>
       </div>
     </div>
