@@ -1,4 +1,5 @@
 import type { ThreadComment, ThreadCommentPage, ThreadReplyPage } from '@ld/contract/comments';
+import { toPage } from '@ld/contract/envelope';
 import type {
   Comment,
   CommentListQuery,
@@ -54,14 +55,7 @@ export async function listThreadComments(
 ): Promise<ThreadCommentPage> {
   const thread = await threads.findThread(deps.db.kysely, key.scope, key.slot);
   if (!thread) {
-    return {
-      records: [],
-      total: 0,
-      size: query.pageSize,
-      current: query.currentPage,
-      pages: 0,
-      nextCursor: null,
-    };
+    return { ...toPage([], 0, query), nextCursor: null };
   }
   const page = await engine.listTopLevel(deps, THREAD_STORE, userId, Number(thread.id), query);
   return {
