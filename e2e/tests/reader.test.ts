@@ -162,4 +162,41 @@ describe('novel reader', () => {
     await page.locator('[data-p="5"]').waitFor();
     await expect.poll(() => firstVisibleParagraph(page)).toBe(5);
   });
+
+  it('turns pages with the arrow keys in page mode and reopens on the same page', async () => {
+    const { page } = phone;
+    const unit = await freeChapter(4, 6);
+    const path = `/readbook/4/${unit.id}`;
+    await asGuest(page, path);
+    await page.locator('[data-p="0"]').waitFor();
+    await page.mouse.click(195, 420);
+    await page.getByRole('button', { name: '设置' }).click();
+    await page.getByRole('button', { name: '左右翻页' }).click();
+    await page.keyboard.press('Escape');
+    await page.mouse.click(195, 420);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    // The first paragraph showing on the third page, which the guest's progress records.
+    const firstOnPage = () =>
+      page.evaluate(() => {
+        const shown = Array.from(document.querySelectorAll<HTMLElement>('[data-p]')).find((p) =>
+          Array.from(p.getClientRects()).some((r) => r.right > 1 && r.left < window.innerWidth - 1),
+        );
+        return shown ? Number(shown.dataset.p) : -1;
+      });
+    await expect.poll(firstOnPage).toBeGreaterThan(0);
+    const shown = await firstOnPage();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => JSON.parse(localStorage.getItem('ld-guest-progress') ?? '{}')['novel:4']?.position?.paragraph,
+        ),
+      )
+      .toBe(shown);
+    await page.reload();
+    await page.locator('[data-p="0"]').waitFor({ state: 'attached' });
+    await expect.poll(firstOnPage).toBe(shown);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(firstOnPage).toBeLessThan(shown);
+  });
 });

@@ -55,4 +55,47 @@ describe('登录', () => {
     expect(useAccountStore.getState().account.uid).toBe('42');
     expect(toasts()).toContain('欢迎回来:小蓝');
   });
+
+  it('merges what the guest read on this device into the account, with the time it was read', async () => {
+    localStorage.setItem(
+      'ld-guest-progress',
+      JSON.stringify({
+        'novel:7': {
+          kind: 'novel',
+          workId: 7,
+          unitId: 105,
+          position: { paragraph: 4, offset: 12 },
+          clientTime: 1_700_000_000_000,
+        },
+      }),
+    );
+    const { server, router, user } = renderLogin();
+    server
+      .on('POST /user/login', () => ACCOUNT)
+      .on('PUT /v1/progress', (r) => ({
+        kind: 'novel',
+        workId: 7,
+        unitId: 105,
+        unitIndex: 5,
+        unitTitle: '第5章',
+        position: { paragraph: 4, offset: 12 },
+        clientTime: (r.json as { clientTime: number }).clientTime,
+        percent: 12,
+        readTime: new Date().toISOString(),
+      }));
+    await user.type(nameInput(), 'player_01');
+    await user.type(passwordInput(), 'secret123');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/message'));
+    const [put] = server.requestsTo('PUT /v1/progress');
+    expect(put.headers.uid).toBe('42');
+    expect(put.json).toMatchObject({
+      kind: 'novel',
+      workId: 7,
+      unitId: 105,
+      position: { paragraph: 4, offset: 12 },
+      clientTime: 1_700_000_000_000,
+    });
+    expect(localStorage.getItem('ld-guest-progress')).toBeNull();
+  });
 });

@@ -327,4 +327,68 @@ describe('阅读器', () => {
       { timeout: 4000 },
     );
   });
+
+  it('says what auto-unlock spent on opening, and switches auto-unlock with its daily cap', async () => {
+    const server = fakeServer()
+      .on('GET /v1/novel/:id/chapter/:cid', () => chapter(140, { price: 12, charged: 12 }))
+      .on('GET /v1/novel/:id', () => book())
+      .on('GET /v1/reading/settings', () => ({
+        ...settings(),
+        autoUnlock: { enabled: true, dailyCap: 100, todaySpent: 12 },
+      }))
+      .on('PUT /v1/reading/settings', (r) => {
+        const body = r.json as { autoUnlock: { enabled: boolean; dailyCap: number } };
+        return { ...settings(), autoUnlock: { ...body.autoUnlock, todaySpent: 12 } };
+      })
+      .on('PUT /v1/progress', () => fail(1, 'unused'));
+    const { user } = open('/readbook/7/140', server, true);
+    await vi.waitFor(() => expect(toasts()).toContain('已自动购买本章，花费 12 蓝钻'));
+    await user.click(screen.getByText('第一段：雨落在青石街上。（140）'));
+    await user.click(screen.getByRole('button', { name: '设置' }));
+    expect(await screen.findByText(/今日已自动花费 12 蓝钻/)).toBeTruthy();
+    const cap = screen.getByLabelText('每日上限（蓝钻）');
+    await user.clear(cap);
+    await user.type(cap, '30');
+    await user.click(screen.getByRole('checkbox', { name: '自动购买下一章' }));
+    await vi.waitFor(() =>
+      expect(server.requestsTo('PUT /v1/reading/settings').length).toBeGreaterThanOrEqual(2),
+    );
+    const bodies = server
+      .requestsTo('PUT /v1/reading/settings')
+      .map((r) => (r.json as { autoUnlock: unknown }).autoUnlock);
+    expect(bodies).toContainEqual({ enabled: true, dailyCap: 30 });
+    expect(bodies.at(-1)).toEqual({ enabled: false, dailyCap: 30 });
+  });
+
+  it('lists a 3,000-chapter book in 目录 with only the rows around the current chapter in the page', async () => {
+    const server = freeBook().on('GET /v1/novel/:id/chapters', (r) => {
+      const from = Number(r.query.get('from'));
+      const size = Number(r.query.get('pageSize'));
+      return {
+        records: Array.from({ length: size }, (_, i) => ({
+          id: 100 + from + i,
+          index: from + i,
+          title: `第${from + i}章 夜雨`,
+          price: from + i > 20 ? 10 : 0,
+          vip: from + i > 20,
+          unlocked: from + i <= 20,
+          read: from + i < 1,
+        })),
+        total: 3000,
+        nextCursor: 'next',
+      };
+    });
+    const { user, router } = open('/readbook/7/110', server);
+    await user.click(await screen.findByText('第一段：雨落在青石街上。（110）'));
+    await user.click(screen.getAllByRole('button', { name: '目录' }).at(-1) as HTMLElement);
+    const drawer = screen.getByRole('dialog', { name: '目录' });
+    expect(await within(drawer).findByText('· 共 3000 章', { exact: false })).toBeTruthy();
+    const current = within(drawer).getByRole('button', { current: true });
+    expect(current.textContent).toContain('第10章 夜雨');
+    expect(within(drawer).getAllByRole('listitem').length).toBeLessThan(60);
+    expect(within(drawer).getByRole('button', { name: /第21章 夜雨.*VIP 10/ })).toBeTruthy();
+    expect(server.requestsTo('GET /v1/novel/:id/chapters').map((r) => r.query.get('from'))).toEqual(['1']);
+    await user.click(within(drawer).getByRole('button', { name: /第12章/ }));
+    expect(router.state.location.pathname).toBe('/readbook/7/112');
+  });
 });

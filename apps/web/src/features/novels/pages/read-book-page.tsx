@@ -130,6 +130,7 @@ export default function ReadBookPage() {
   const go = useCallback(
     (unitId: number) => {
       setSheet(null);
+      setToolbars(false);
       navigate(`/readbook/${workId}/${unitId}`, { replace: true });
     },
     [navigate, workId],

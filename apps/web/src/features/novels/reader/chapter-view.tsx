@@ -26,10 +26,17 @@ export interface ChapterViewProps {
   onOpenComments?(paragraph: number): void;
 }
 
-/** Pages of the columns in page mode (1 without layout). */
+/**
+ * Pages of the columns in page mode (1 without layout): up to the column that holds the end of
+ * the chapter (its last element), measured from the text's own left edge, so the count does not
+ * depend on the page shown.
+ */
 function pageCountOf(view: HTMLElement | null): number {
-  if (!view || view.clientWidth === 0) return 1;
-  return Math.max(1, Math.round(view.scrollWidth / view.clientWidth));
+  const text = view?.firstElementChild;
+  const end = text?.lastElementChild;
+  if (!view || !text || !end || view.clientWidth === 0) return 1;
+  const right = end.getBoundingClientRect().right - text.getBoundingClientRect().left;
+  return Math.max(1, Math.ceil((right - 1) / view.clientWidth));
 }
 
 const WINDOW_VIEW = (): Box => ({ top: 0, bottom: window.innerHeight, left: -1e9, right: 1e9 });
@@ -78,16 +85,18 @@ export function ChapterView(props: ChapterViewProps) {
       const view = viewRef.current;
       if (!el || !view) return;
       if (isPage) {
-        view.scrollLeft = 0;
-        const origin = view.getBoundingClientRect().left;
+        // Measured from the text's own edge, which moves with the page shown.
+        const origin = textRef.current?.getBoundingClientRect().left ?? 0;
         const box = boxOfCharacter(el, position.offset);
         const width = view.clientWidth || 1;
         const target = Math.max(
           0,
           Math.min(pageCountOf(viewRef.current) - 1, Math.floor((box.left - origin + 1) / width)),
         );
-        view.scrollLeft = target * width;
         setPage(target);
+      } else if (position.paragraph === 0 && position.offset === 0) {
+        // The very start: show the chapter's title too.
+        window.scrollTo(0, 0);
       } else {
         const box = boxOfCharacter(el, position.offset);
         window.scrollTo(0, Math.max(0, box.top + window.scrollY - 4));
@@ -130,19 +139,21 @@ export function ChapterView(props: ChapterViewProps) {
     return () => window.removeEventListener('scroll', onScroll);
   }, [isPage, ready, track, reportPercent]);
 
-  const turn = useCallback(
-    (step: -1 | 1) => {
-      const view = viewRef.current;
-      if (!view) return;
-      const next = page + step;
-      if (next < 0) return propsRef.current.onPrevChapter();
-      if (next >= pageCountOf(viewRef.current)) return propsRef.current.onNextChapter();
-      view.scrollLeft = next * view.clientWidth;
-      setPage(next);
-      track();
-    },
-    [page, track],
-  );
+  // The page as last turned (a second key press may come before the first one's render).
+  const pageRef = useRef(page);
+  pageRef.current = page;
+  const turn = useCallback((step: -1 | 1) => {
+    const next = pageRef.current + step;
+    if (next < 0) return propsRef.current.onPrevChapter();
+    if (next >= pageCountOf(viewRef.current)) return propsRef.current.onNextChapter();
+    pageRef.current = next;
+    setPage(next);
+  }, []);
+
+  // The position is read once the page turned has been drawn.
+  useEffect(() => {
+    if (isPage && ready && page >= 0) track();
+  }, [isPage, ready, page, track]);
 
   useEffect(() => {
     if (isPage) reportPercent();
@@ -192,7 +203,12 @@ export function ChapterView(props: ChapterViewProps) {
       <article
         ref={textRef}
         className="reader-text"
-        style={{ fontSize: pxToRem(prefs.fontSize), lineHeight: prefs.lineHeight }}
+        style={{
+          fontSize: pxToRem(prefs.fontSize),
+          lineHeight: prefs.lineHeight,
+          // A page is the text's own width (one column and its gap): turning shifts it by pages.
+          transform: isPage && page > 0 ? `translateX(${-page * 100}%)` : undefined,
+        }}
       >
         <h1 className="reader-text__title">{chapter.title}</h1>
         {chapter.paragraphs.map((text, i) => {

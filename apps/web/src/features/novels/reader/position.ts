@@ -68,11 +68,13 @@ export function readPosition(root: HTMLElement, view: Box): NovelPosition | null
   if (index < 0) return { paragraph: paragraphs.length - 1, offset: 0 };
   const el = paragraphs[index];
   const box = boxes[index];
-  if (box.top >= view.top) return { paragraph: index, offset: 0 };
-  // The paragraph started above the view: the first character of the first line still showing.
+  // Begun above the view (scroll mode) or on an earlier page (page mode: a column to the left).
+  const begunBefore = box.top < view.top || boxesOf(el).some((b) => b.right <= view.left + 1);
+  if (!begunBefore) return { paragraph: index, offset: 0 };
+  // The first character of the first line still showing.
   const lineHeight = Number.parseFloat(getComputedStyle(el).lineHeight) || 24;
   const x = Math.max(box.left, view.left) + 2;
-  const y = view.top + lineHeight / 2;
+  const y = Math.max(box.top, view.top) + lineHeight / 2;
   const caret = caretOffsetAt(el, x, y);
   const length = el.firstChild?.textContent?.length ?? 0;
   const offset = caret ?? Math.round((length * (view.top - box.top)) / Math.max(1, box.bottom - box.top));

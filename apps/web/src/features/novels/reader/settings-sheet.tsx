@@ -25,7 +25,10 @@ function AutoUnlock() {
           type="checkbox"
           checked={auto.enabled}
           onChange={(e) =>
-            save.mutate({ autoUnlock: { enabled: e.target.checked, dailyCap: auto.dailyCap } })
+            save.mutate({
+              // The cap being typed counts too: the switch must not put the old one back.
+              autoUnlock: { enabled: e.target.checked, dailyCap: capValid ? capValue : auto.dailyCap },
+            })
           }
         />
         <span>自动购买下一章</span>
