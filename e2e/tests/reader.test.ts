@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { scanAccessibility } from '../src/axe.ts';
 import { launchPhone } from '../src/browser.ts';
 import { apiRegister, asGuest, baseUrl, loginAs, usePhone } from '../src/fixtures.ts';
 
@@ -198,5 +199,29 @@ describe('novel reader', () => {
     await expect.poll(firstOnPage).toBe(shown);
     await page.keyboard.press('ArrowLeft');
     await expect.poll(firstOnPage).toBeLessThan(shown);
+  });
+
+  it('passes the WCAG AA checks (contrast included) in every theme, toolbars and settings open', async () => {
+    const { page } = phone;
+    const unit = await freeChapter(4, 2);
+    await asGuest(page, `/readbook/4/${unit.id}`);
+    for (const theme of ['white', 'sepia', 'green', 'night']) {
+      await page.evaluate(
+        (theme) =>
+          localStorage.setItem(
+            'ld-reader-prefs',
+            JSON.stringify({ fontSize: 18, lineHeight: 1.8, theme, mode: 'scroll' }),
+          ),
+        theme,
+      );
+      await page.reload();
+      await page.locator('[data-p="0"]').waitFor();
+      await page.mouse.click(195, 420);
+      await page.locator('.reader-bar--bottom').waitFor();
+      expect(await scanAccessibility(page), `${theme}: reading with the toolbars`).toEqual([]);
+      await page.locator('.reader-bar--bottom').getByRole('button', { name: '设置' }).click();
+      await page.getByRole('dialog', { name: '阅读设置' }).waitFor();
+      expect(await scanAccessibility(page), `${theme}: settings`).toEqual([]);
+    }
   });
 });

@@ -17,6 +17,9 @@ export const readerKeys = {
   units: (workId: number, uid: string) => ['novels', 'reader', 'units', workId, uid] as const,
 };
 
+/** An id from the address: a positive integer, or the page says the chapter does not exist. */
+export const validId = (n: number) => Number.isSafeInteger(n) && n > 0;
+
 /** GET /v1/novel/{id}/chapter/{cid}; a locked chapter (1005) is an answer, not a failure. */
 export async function getChapter(workId: number, cid: number): Promise<ChapterResult> {
   try {
@@ -42,5 +45,5 @@ export const chapterQuery = (workId: number, cid: number, uid: string) =>
 
 export function useChapter(workId: number, cid: number) {
   const uid = useAccountStore((s) => s.account.uid);
-  return useQuery(chapterQuery(workId, cid, uid));
+  return useQuery({ ...chapterQuery(workId, cid, uid), enabled: validId(workId) && validId(cid) });
 }

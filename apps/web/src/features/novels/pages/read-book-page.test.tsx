@@ -391,4 +391,11 @@ describe('阅读器', () => {
     await user.click(within(drawer).getByRole('button', { name: /第12章/ }));
     expect(router.state.location.pathname).toBe('/readbook/7/112');
   });
+
+  it('says the chapter does not exist for an address that is not one, and asks the server nothing', async () => {
+    const server = fakeServer();
+    open('/readbook/abc/0', server);
+    expect(await screen.findByText('章节不存在，请从目录重新打开')).toBeTruthy();
+    expect(server.requests).toHaveLength(0);
+  });
 });

@@ -7,9 +7,9 @@ import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { guestProgress } from '../../../shared/lib/guest-progress';
 import { useAccountStore } from '../../../shared/stores/account';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
-import { ErrorState, Loading } from '../../../shared/ui/states';
+import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
-import { type ChapterResult, chapterQuery, readerKeys, useChapter } from '../api/get-chapter';
+import { type ChapterResult, chapterQuery, readerKeys, useChapter, validId } from '../api/get-chapter';
 import { ParagraphCommentsSheet } from '../components/paragraph-comments-sheet';
 import { ChapterDrawer } from '../reader/chapter-drawer';
 import { ChapterView } from '../reader/chapter-view';
@@ -158,7 +158,8 @@ export default function ReadBookPage() {
   );
 
   let body: React.ReactNode;
-  if (chapterResult.isPending) body = <Loading text="正在打开章节…" />;
+  if (!validId(workId) || !validId(cid)) body = <Empty text="章节不存在，请从目录重新打开" />;
+  else if (chapterResult.isPending) body = <Loading text="正在打开章节…" />;
   else if (chapterResult.isError)
     body = <ErrorState text="章节加载失败" onRetry={() => void chapterResult.refetch()} />;
   else if (chapterResult.data.state === 'locked')

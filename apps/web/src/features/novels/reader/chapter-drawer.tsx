@@ -35,18 +35,24 @@ export function ChapterDrawer({
   const [height, setHeight] = useState(0);
 
   useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    setHeight(list.clientHeight);
-    list.scrollTop = Math.max(0, (currentIndex - 1) * rowPx - list.clientHeight / 2 + rowPx / 2);
-    setScrollTop(list.scrollTop);
-  }, [currentIndex, rowPx]);
+    if (listRef.current) setHeight(listRef.current.clientHeight);
+  }, []);
 
   // Without a measured height (no layout), show a screenful of 20 rows.
   const visible = height > 0 ? Math.ceil(height / rowPx) : 20;
   const first = Math.max(0, Math.floor(scrollTop / rowPx) - OVERSCAN);
   const lastWanted = first + visible + OVERSCAN * 2;
   const { rows, total, isError, retry } = useChapterWindow(workId, first, lastWanted, true);
+
+  // Once the list has its full height, the current chapter comes to the middle of it.
+  const centred = useRef(false);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list || total === null || centred.current) return;
+    centred.current = true;
+    list.scrollTop = Math.max(0, (currentIndex - 1) * rowPx - list.clientHeight / 2 + rowPx / 2);
+    setScrollTop(list.scrollTop);
+  }, [total, currentIndex, rowPx]);
   const count = total ?? currentIndex;
   const last = Math.min(count - 1, lastWanted);
 

@@ -1,5 +1,6 @@
 import type { Unit, UnitPage } from '@ld/contract/content';
 import { useQueries } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 import { readerKeys } from '../api/get-chapter';
@@ -35,11 +36,14 @@ export function useChapterWindow(workId: number, first: number, last: number, en
     })),
   });
   const rows = new Map<number, Unit>();
-  let total: number | null = null;
+  // Kept while the pages of a new window load: the list must not shrink under the scroll.
+  const known = useRef<number | null>(null);
+  let total: number | null = known.current;
   let isError = false;
   results.forEach((r) => {
     if (r.data) {
       total = r.data.total;
+      known.current = total;
       for (const unit of r.data.records) rows.set(unit.index - 1, unit);
     }
     if (r.isError) isError = true;
