@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SQUARE_STORE, THREAD_STORE } from '../src/modules/square/comment-store.ts';
 import * as comments from '../src/modules/square/comments-repository.ts';
 import type { FeedWindow } from '../src/modules/square/feed-sql.ts';
 import * as posts from '../src/modules/square/posts-repository.ts';
@@ -35,12 +36,35 @@ describe('square feed query plans on sqlite', () => {
     ['my posts', () => posts.listPosts(plans.db, { userId: 1 }, window('latest')), 'square_posts_user'],
     [
       'comments latest',
-      () => comments.listTopComments(plans.db, 1, window('latest')),
+      () => comments.listTopComments(plans.db, SQUARE_STORE, 1, window('latest')),
       'square_comments_latest',
     ],
-    ['comments hot', () => comments.listTopComments(plans.db, 1, window('hot')), 'square_comments_hot'],
-    ['replies', () => comments.listReplies(plans.db, 1, window('oldest')), 'square_comments_replies'],
+    [
+      'comments hot',
+      () => comments.listTopComments(plans.db, SQUARE_STORE, 1, window('hot')),
+      'square_comments_hot',
+    ],
+    [
+      'replies',
+      () => comments.listReplies(plans.db, SQUARE_STORE, 1, window('oldest')),
+      'square_comments_replies',
+    ],
     ['my comments', () => comments.listUserComments(plans.db, 1, window('latest')), 'square_comments_user'],
+    [
+      'paragraph comments latest',
+      () => comments.listTopComments(plans.db, THREAD_STORE, 1, window('latest')),
+      'thread_comments_latest',
+    ],
+    [
+      'paragraph comments hot',
+      () => comments.listTopComments(plans.db, THREAD_STORE, 1, window('hot')),
+      'thread_comments_hot',
+    ],
+    [
+      'paragraph comment replies',
+      () => comments.listReplies(plans.db, THREAD_STORE, 1, window('oldest')),
+      'thread_comments_replies',
+    ],
   ];
 
   it.each(cases)('%s walks its index without sorting', async (_name, run, index) => {
@@ -53,7 +77,7 @@ describe('square feed query plans on sqlite', () => {
   // root (SQLite answers the correlated IN list per root), so a busy thread costs its preview,
   // not every reply it has.
   it('reply previews read each root from the replies index without sorting', async () => {
-    const plan = await planOf(() => comments.firstReplies(plans.db, [1, 2, 3], 3));
+    const plan = await planOf(() => comments.firstReplies(plans.db, SQUARE_STORE, [1, 2, 3], 3));
     expect(plan).toContain('SEARCH p USING INTEGER PRIMARY KEY (rowid=?)');
     expect(plan).toContain('SEARCH c USING INTEGER PRIMARY KEY (rowid=?)');
     expect(plan).toContain('CORRELATED LIST SUBQUERY');
@@ -64,7 +88,7 @@ describe('square feed query plans on sqlite', () => {
 
   // The comment page's total rides along in the page query: one primary-key read of the post.
   it("the comment page reads its post's counter by primary key", async () => {
-    const plan = await planOf(() => comments.listTopComments(plans.db, 1, window('latest')));
+    const plan = await planOf(() => comments.listTopComments(plans.db, SQUARE_STORE, 1, window('latest')));
     expect(plan).toContain('SEARCH p USING INTEGER PRIMARY KEY (rowid=?)');
     expect(plan).not.toContain('SCAN p');
   });

@@ -1,5 +1,6 @@
 import { accountSchema, avatarAnswer, userStatusSchema } from '@ld/contract/accounts';
 import { configPageSchema, deviceInitAnswer } from '@ld/contract/client-config';
+import { threadCommentPageSchema, threadCommentSchema, threadReplyPageSchema } from '@ld/contract/comments';
 import {
   categorySchema,
   historyPageSchema,
@@ -166,6 +167,12 @@ export const endpoints = {
   'DELETE /v1/history': nullAnswer,
   'GET /v1/novel/:id/chapter/:cid': chapterSchema,
   'POST /v1/novel/:id/unit/:unitId/unlock': unlockAnswer,
+  'GET /v1/novel/:id/chapter/:cid/comments': threadCommentPageSchema,
+  'GET /v1/novel/:id/chapter/:cid/comments/:commentId/replies': threadReplyPageSchema,
+  'POST /v1/novel/:id/chapter/:cid/comments': threadCommentSchema,
+  'DELETE /v1/novel/:id/chapter/:cid/comments/:commentId': nullAnswer,
+  'POST /v1/novel/:id/chapter/:cid/comments/:commentId/like': likeAnswer,
+  'DELETE /v1/novel/:id/chapter/:cid/comments/:commentId/like': likeAnswer,
   'PUT /v1/progress': progressSchema,
   'GET /v1/reading/settings': readingSettingsSchema,
   'PUT /v1/reading/settings': readingSettingsSchema,

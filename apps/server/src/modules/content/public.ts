@@ -10,6 +10,7 @@ export {
 } from './repository.ts';
 export { registerWorkRoutes } from './routes.ts';
 export {
+  existingUnit,
   type OpenedUnit,
   openUnit,
   PURCHASE_KIND_OF,

@@ -110,6 +110,18 @@ async function unitOrNotFound(db: Conn, kind: WorkKind, workId: number, unitId: 
   return unit;
 }
 
+/** A unit of a work, whether or not the caller may open it (段评 hang on units); 404 otherwise. */
+export async function existingUnit(
+  deps: Deps,
+  kind: WorkKind,
+  workId: number,
+  unitId: number,
+): Promise<UnitRow> {
+  const db = deps.db.kysely;
+  await workOrNotFound(db, kind, workId);
+  return unitOrNotFound(db, kind, workId, unitId);
+}
+
 // Access.
 
 const isFree = (unit: UnitRow) => Number(unit.price) === 0;

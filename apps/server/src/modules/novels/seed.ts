@@ -1,9 +1,12 @@
 import type { Deps } from '../../platform/deps.ts';
+import { oldestUserIds } from '../accounts/public.ts';
 import { insertCategory, insertUnits, insertWork, refreshWorkUnits } from '../content/public.ts';
+import { createThreadComment } from '../square/public.ts';
 import { chapterTitle, composeChapter, GENRES, wordCountOf } from './prose.ts';
 import { insertChapterTexts } from './repository.ts';
 import { DEMO_NOVELS, type DemoNovel } from './seed-content.ts';
 import { coverWebp } from './seed-covers.ts';
+import { chapterScope } from './service.ts';
 
 const HOUR = 3600_000;
 /** Books at least this long keep only their seed; their chapters are composed when read. */
@@ -27,6 +30,7 @@ export async function seedNovels(deps: Deps): Promise<void> {
     ),
   );
   let n = 0;
+  const openers: Array<{ workId: number; unitId: number }> = [];
   for (const [genre, books] of DEMO_NOVELS.entries()) {
     const categoryId = await insertCategory(deps.db.kysely, {
       kind: 'novel',
@@ -88,7 +92,49 @@ export async function seedNovels(deps: Deps): Promise<void> {
           ),
         );
         await refreshWorkUnits(trx, workId);
+        openers.push({ workId, unitId: ids[0] });
       });
+    }
+  }
+  await seedParagraphComments(deps, openers.slice(0, 6));
+}
+
+/** Readers' 段评 on the opening paragraphs of the first chapters, so the count bubbles show. */
+const PARAGRAPH_COMMENTS = [
+  '开篇就抓住我了，这氛围感绝了。',
+  '这一段的描写好细腻，画面感很强。',
+  '伏笔！这里肯定有伏笔。',
+  '主角这句话说得太帅了。',
+  '读到这里忍不住笑出声。',
+  '作者的文笔真不错，期待后面的发展。',
+];
+
+async function seedParagraphComments(deps: Deps, chapters: Array<{ workId: number; unitId: number }>) {
+  const people = await oldestUserIds(deps.db.kysely, 6);
+  if (people.length === 0) return;
+  let k = 0;
+  for (const { workId, unitId } of chapters) {
+    const scope = chapterScope(workId, unitId);
+    for (const slot of [0, 2]) {
+      const first = await createThreadComment(
+        deps,
+        people[k % people.length],
+        { scope, slot },
+        {
+          content: PARAGRAPH_COMMENTS[k % PARAGRAPH_COMMENTS.length],
+        },
+      );
+      k += 1;
+      await createThreadComment(
+        deps,
+        people[k % people.length],
+        { scope, slot },
+        {
+          content: PARAGRAPH_COMMENTS[k % PARAGRAPH_COMMENTS.length],
+          replyCommentId: first.id,
+        },
+      );
+      k += 1;
     }
   }
 }

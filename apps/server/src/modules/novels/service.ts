@@ -2,8 +2,12 @@ import type { Chapter } from '@ld/contract/novels';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { openUnit } from '../content/public.ts';
+import { threadCommentCounts } from '../square/public.ts';
 import { composeChapter } from './prose.ts';
 import * as repo from './repository.ts';
+
+/** Where a chapter's 段评 live: one comment thread per paragraph (docs/decisions/0033-paragraph-comments.md). */
+export const chapterScope = (workId: number, chapterId: number) => `novel:${workId}:${chapterId}`;
 
 /** A chapter's paragraphs: stored, or composed from its demo seed (docs/decisions/0027-novels.md). */
 export async function paragraphsOf(deps: Deps, unitId: number, idx: number): Promise<string[]> {
@@ -26,6 +30,7 @@ export async function readChapter(
   const opened = await openUnit(deps, 'novel', userId, workId, chapterId);
   const { unit, prev, next } = opened;
   const paragraphs = await paragraphsOf(deps, Number(unit.id), Number(unit.idx));
+  const counts = await threadCommentCounts(deps, chapterScope(workId, chapterId), paragraphs.length);
   return {
     id: Number(unit.id),
     workId,
@@ -43,8 +48,8 @@ export async function readChapter(
           unlocked: opened.nextUnlocked,
         }
       : null,
-    // No paragraph comments exist yet (段评 is a later piece); the counts are true zeros.
-    paragraphCommentCounts: paragraphs.map(() => 0),
+    // 段评 per paragraph, replies included (the count bubble).
+    paragraphCommentCounts: counts,
     price: Number(unit.price),
     vip: Number(unit.vip) === 1,
     charged: opened.charged,

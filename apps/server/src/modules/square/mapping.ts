@@ -48,7 +48,7 @@ export function toComment(row: CommentRow, viewer: Viewer): Comment {
   const uid = String(row.user_id);
   return {
     id: row.id,
-    postId: row.post_id,
+    postId: row.anchor_id,
     uid,
     author: { uid, ...personOf(viewer, row.user_id) },
     content: row.content,

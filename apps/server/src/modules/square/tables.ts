@@ -59,6 +59,19 @@ export interface SquareCommentLikesTable {
   created_at: number;
 }
 
+/** What a thread of comments hangs on outside the square: one (scope, slot), e.g. a paragraph. */
+export interface CommentThreadsTable {
+  id: Generated<number>;
+  scope: string;
+  slot: number;
+  comment_count: Generated<number>;
+  top_comment_count: Generated<number>;
+  created_at: number;
+}
+
+/** The shape of `square_comments`, anchored on a thread. */
+export type ThreadCommentsTable = Omit<SquareCommentsTable, 'post_id'> & { thread_id: number };
+
 export interface UserFollowsTable {
   follower_id: number;
   followee_id: number;
@@ -84,6 +97,9 @@ export interface SquareTables {
   square_post_likes: SquarePostLikesTable;
   square_comments: SquareCommentsTable;
   square_comment_likes: SquareCommentLikesTable;
+  comment_threads: CommentThreadsTable;
+  thread_comments: ThreadCommentsTable;
+  thread_comment_likes: SquareCommentLikesTable;
   user_follows: UserFollowsTable;
   sensitive_words: SensitiveWordsTable;
   square_keywords: SquareKeywordsTable;

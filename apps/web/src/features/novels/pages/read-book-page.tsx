@@ -12,6 +12,7 @@ import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
 import { type ChapterResult, chapterQuery, readerKeys, useChapter, validId } from '../api/get-chapter';
+import { ParagraphCommentsSheet } from '../components/paragraph-comments-sheet';
 import { ChapterDrawer } from '../reader/chapter-drawer';
 import { ChapterView } from '../reader/chapter-view';
 import { LockedChapter } from '../reader/locked-chapter';
@@ -66,6 +67,9 @@ export default function ReadBookPage() {
   const [toolbars, setToolbars] = useState(false);
   const [sheet, setSheet] = useState<'menu' | 'settings' | null>(null);
   const [lowBalance, setLowBalance] = useState(false);
+  /** The paragraph whose 段评 sheet is open (on this chapter only). */
+  const [comments, setComments] = useState<{ cid: number; paragraph: number } | null>(null);
+  const commentsAt = comments?.cid === cid ? comments.paragraph : null;
   const [percent, setPercent] = useState(0);
   const online = useOnline();
   const chapter = chapterResult.data?.state === 'open' ? chapterResult.data.chapter : null;
@@ -192,7 +196,7 @@ export default function ReadBookPage() {
         chapter={chapterResult.data.chapter}
         prefs={prefs}
         restoreTo={openAt}
-        keysEnabled={sheet === null && !lowBalance}
+        keysEnabled={sheet === null && !lowBalance && commentsAt === null}
         toolbarsShown={toolbars}
         onToggleToolbars={() => setToolbars((v) => !v)}
         onHideToolbars={() => setToolbars(false)}
@@ -200,6 +204,7 @@ export default function ReadBookPage() {
         onNextChapter={goNext}
         onPercent={setPercent}
         end={nav}
+        onOpenComments={(paragraph) => setComments({ cid, paragraph })}
       />
     );
 
@@ -251,6 +256,15 @@ export default function ReadBookPage() {
           currentId={cid}
           onPick={(id) => go(id)}
           onClose={() => setSheet(null)}
+        />
+      )}
+      {commentsAt !== null && chapter && (
+        <ParagraphCommentsSheet
+          workId={workId}
+          cid={cid}
+          paragraph={commentsAt}
+          excerpt={chapter.paragraphs[commentsAt] ?? ''}
+          onClose={() => setComments(null)}
         />
       )}
       {sheet === 'settings' && (

@@ -22,6 +22,8 @@ export interface ChapterViewProps {
   onPercent(percent: number): void;
   /** The end-of-chapter links (上一章, 目录, 下一章 with its price). */
   end: React.ReactNode;
+  /** Opens a paragraph's 段评: its count bubble, or a long press (context menu) on it. */
+  onOpenComments?(paragraph: number): void;
 }
 
 /**
@@ -212,13 +214,27 @@ export function ChapterView(props: ChapterViewProps) {
         {chapter.paragraphs.map((text, i) => {
           const comments = chapter.paragraphCommentCounts[i] ?? 0;
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are addressed by their index
-            <p key={i} data-p={i} className="reader-text__p">
+            <p
+              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are addressed by their index
+              key={i}
+              data-p={i}
+              className="reader-text__p"
+              onContextMenu={(e) => {
+                if (!props.onOpenComments) return;
+                e.preventDefault();
+                props.onOpenComments(i);
+              }}
+            >
               {text}
               {comments > 0 && (
-                <span className="reader-text__count" role="img" aria-label={`${comments} 条段评`}>
+                <button
+                  type="button"
+                  className="reader-text__count"
+                  aria-label={`${comments} 条段评`}
+                  onClick={() => props.onOpenComments?.(i)}
+                >
                   {comments > 99 ? '99+' : comments}
-                </span>
+                </button>
               )}
             </p>
           );

@@ -1,7 +1,7 @@
 import { relativeTime } from '@ld/contract/relative-time';
 import type { Comment } from '@ld/contract/square';
 import { Avatar } from '../../../shared/ui/avatar';
-import { LikeButton } from './like-button';
+import { LikeButton } from '../../../shared/ui/like-button';
 import './comment-item.css';
 
 interface CommentItemProps {

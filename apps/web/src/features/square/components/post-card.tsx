@@ -3,8 +3,8 @@ import type { Post } from '@ld/contract/square';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../shared/ui/avatar';
+import { LikeButton } from '../../../shared/ui/like-button';
 import { ImageGrid } from './image-grid';
-import { LikeButton } from './like-button';
 import './post-card.css';
 
 interface PostCardProps {

@@ -4,7 +4,7 @@ interface LikeButtonProps {
   liked: boolean;
   count: number;
   onToggle: () => void;
-  /** What is liked, for the accessible name: 帖子 or 评论. */
+  /** What is liked, for the accessible name: 帖子, 评论 or 段评. */
   what?: string;
   small?: boolean;
 }
