@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
+import { BookIcon, DiamondIcon, GamepadIcon, GiftIcon, HelpIcon } from '../../../shared/icons/entry-icons';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { HOME_BANNERS } from '../lib/banners';
 import './home.css';
 
 const ENTRIES = [
-  { to: '/games', label: '游戏中心', icon: '🎮' },
-  { to: '/square', label: '礼包广场', icon: '🎁' },
-  { to: '/novels', label: '书城', icon: '📚' },
-  { to: '/recharge', label: `${CURRENCY_NAME}充值`, icon: '💎' },
-  { to: '/faq', label: '常见问题', icon: '❓' },
+  { to: '/games', label: '游戏中心', Icon: GamepadIcon },
+  { to: '/square', label: '礼包广场', Icon: GiftIcon },
+  { to: '/novels', label: '书城', Icon: BookIcon },
+  { to: '/recharge', label: `${CURRENCY_NAME}充值`, Icon: DiamondIcon },
+  { to: '/faq', label: '常见问题', Icon: HelpIcon },
 ];
 
 /** 首页: two image banners (friend invite, an event), both to check-in (spec §2), and quick entries. */
@@ -24,8 +25,8 @@ export default function HomePage() {
       <nav className="home__entries" aria-label="快捷入口">
         {ENTRIES.map((e) => (
           <Link key={e.to} to={e.to} className="home__entry">
-            <span className="home__entry-icon" aria-hidden="true">
-              {e.icon}
+            <span className="home__entry-icon">
+              <e.Icon />
             </span>
             {e.label}
           </Link>
