@@ -21,6 +21,16 @@ export const BENCH_PAGES: BenchPage[] = [
   { name: 'post', path: firstOf('GET', '/v1/square/post/list', 'id', (id) => `/post/${id}`) },
   { name: 'profile', path: '/profile' },
   { name: 'login', path: '/login' },
+  { name: 'novels', path: '/novels' },
+  { name: 'bookinfo', path: firstOf('GET', '/v1/novel/list', 'id', (id) => `/bookinfo/${id}`) },
+  { name: 'bookmenu', path: firstOf('GET', '/v1/novel/list', 'id', (id) => `/bookmenu/${id}`) },
+  {
+    name: 'readbook',
+    path: async (demo) => {
+      const book = await firstOf('GET', '/v1/novel/list', 'id', (id) => id)(demo);
+      return firstOf('GET', `/v1/novel/${book}/chapters`, 'id', (cid) => `/readbook/${book}/${cid}`)(demo);
+    },
+  },
 ];
 
 /** The pages named in BENCH_PAGES (comma list; all when unset), with their paths resolved. */
