@@ -45,6 +45,26 @@ const balanceOf = async (account: Account) =>
 const unitsOf = async (bookId: number) =>
   (await api<{ records: Unit[] }>(`/v1/novel/${bookId}/chapters?pageSize=100`)).records;
 
+interface ViewerUnit extends Unit {
+  unlocked: boolean;
+}
+const viewerUnitsOf = async (bookId: number, account: Account) =>
+  (await api<{ records: ViewerUnit[] }>(`/v1/novel/${bookId}/chapters?pageSize=100`, {}, account)).records;
+
+interface ReadingSettings {
+  autoUnlock: { enabled: boolean; dailyCap: number; todaySpent: number };
+}
+async function putSettings(account: Account, autoUnlock: { enabled: boolean; dailyCap: number }) {
+  const res = await fetch(`${baseUrl()}/api/v1/reading/settings`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', uid: account.uid, token: account.token },
+    body: JSON.stringify({ autoUnlock }),
+  });
+  const envelope = (await res.json()) as { code: number; msg: string; data: ReadingSettings };
+  if (envelope.code !== 0) throw new Error(`reading settings answered ${envelope.code}: ${envelope.msg}`);
+  return envelope.data;
+}
+
 /** A free chapter long enough to scroll a paragraph to the top, in a book with some free chapters. */
 async function freeChapter(bookId: number, index: number): Promise<Unit> {
   const unit = (await unitsOf(bookId)).find((u) => u.index === index);
@@ -222,6 +242,91 @@ describe('novel reader', () => {
       await page.locator('.reader-bar--bottom').getByRole('button', { name: '设置' }).click();
       await page.getByRole('dialog', { name: '阅读设置' }).waitFor();
       expect(await scanAccessibility(page), `${theme}: settings`).toEqual([]);
+    }
+  });
+
+  it('goes from book info to the text, sets font size and theme, turns to 下一章 and leaves', async () => {
+    const { page } = phone;
+    const account = await apiRegister();
+    const [first, second] = await unitsOf(2);
+    await loginAs(page, account, '/bookinfo/2');
+    await page
+      .getByRole('button', { name: '开始阅读' })
+      .or(page.getByRole('link', { name: '开始阅读' }))
+      .click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/readbook/2/${first.id}`);
+    await page.locator('[data-p="0"]').waitFor();
+    const fontSize = () =>
+      page.locator('[data-p="0"]').evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+    const before = await fontSize();
+
+    // A tap in the middle shows the toolbars; 设置 opens the sheet.
+    await page.mouse.click(195, 422);
+    await page.getByRole('button', { name: '设置' }).click();
+    const sheet = page.getByRole('dialog', { name: '阅读设置' });
+    await sheet.getByRole('button', { name: '字号增大' }).click();
+    await sheet.getByRole('button', { name: '夜间' }).click();
+    await expect.poll(fontSize).toBeGreaterThan(before);
+    await expect.poll(() => page.locator('.reader').getAttribute('class')).toContain('reader--night');
+    await sheet.getByRole('button', { name: '关闭' }).click();
+
+    // The toolbar's own 下一章 (the toolbars stay open after the sheet closes).
+    await page
+      .locator('.reader-bar--bottom')
+      .getByRole('button', { name: /^下一章/ })
+      .click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/readbook/2/${second.id}`);
+    await page.locator('[data-p="0"]').waitFor();
+    await expect.poll(() => page.title()).toBe(await page.locator('.reader-text__title').innerText());
+    // The settings stay with the account, and the chapter is where the book continues.
+    await page.goto(`${baseUrl()}/`);
+    const book = await api<{ progress: { unitId: number } | null }>('/v1/novel/2', {}, account);
+    expect(book.progress?.unitId).toBe(second.id);
+    const settings = await api<{ reader: { theme: string; fontSize: number } }>(
+      '/v1/reading/settings',
+      {},
+      account,
+    );
+    expect(settings.reader.theme).toBe('night');
+  });
+
+  it('opens the low-balance dialog when the balance is short, and auto-buys up to the daily cap only', async () => {
+    const { page } = phone;
+    // A new account has fewer diamonds than the chapter costs: 购买本章 opens the dialog of spec §4
+    // and charges nothing.
+    const poor = await apiRegister();
+    const priced = (await unitsOf(3)).filter((u) => u.price > 0 && !u.vip);
+    const poorBalance = await balanceOf(poor);
+    expect(poorBalance).toBeLessThan(priced[0].price);
+    await loginAs(page, poor, `/readbook/3/${priced[0].id}`);
+    await page.getByRole('button', { name: '购买本章' }).click();
+    const dialog = page.getByRole('dialog', { name: '当前蓝钻余额不足！' });
+    await dialog.waitFor();
+    expect(
+      await dialog
+        .getByRole('link', { name: '去充值' })
+        .or(dialog.getByRole('button', { name: '去充值' }))
+        .count(),
+    ).toBe(1);
+    expect(await balanceOf(poor)).toBe(poorBalance);
+
+    // The demo account has diamonds: with auto-unlock on and a cap that fits exactly one more chapter,
+    // the first priced chapter opens bought, the next one asks.
+    const account = await demo();
+    const open = (await viewerUnitsOf(3, account)).filter((u) => u.price > 0 && !u.vip && !u.unlocked);
+    const [a, b] = open.slice(-2);
+    const { autoUnlock } = await putSettings(account, { enabled: false, dailyCap: 0 });
+    await putSettings(account, { enabled: true, dailyCap: autoUnlock.todaySpent + a.price });
+    try {
+      const start = await balanceOf(account);
+      await loginAs(page, account, `/readbook/3/${a.id}`);
+      await page.locator('[data-p="0"]').waitFor();
+      expect(await balanceOf(account)).toBe(start - a.price);
+      await page.goto(`${baseUrl()}/readbook/3/${b.id}`);
+      await expect.poll(() => page.getByText('本章为付费章节').isVisible()).toBe(true);
+      expect(await balanceOf(account)).toBe(start - a.price);
+    } finally {
+      await putSettings(account, { enabled: false, dailyCap: 0 });
     }
   });
 });
