@@ -52,6 +52,21 @@ export async function measureHomeFirstLoad(
   }
 }
 
+/**
+ * Another route's first load (the reader's, issue 8), by a visitor who opens it directly on a
+ * fresh profile with today's bulletin hidden: the route's own chunks beside the shared shell.
+ */
+export async function measureRouteFirstLoad(baseUrl: string, path: string): Promise<Visit> {
+  const visitor = await launchPhone();
+  try {
+    await visitor.context.addInitScript(() => localStorage.setItem(':not-show', String(Date.now())));
+    const page = await openPage(visitor.context);
+    return await recordVisit(page, () => page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' }));
+  } finally {
+    await visitor.close();
+  }
+}
+
 async function openPage(context: BrowserContext): Promise<Page> {
   await context.setExtraHTTPHeaders({ 'Accept-Encoding': 'gzip, deflate' });
   return context.pages()[0] ?? (await context.newPage());

@@ -4,13 +4,14 @@ import path from 'node:path';
 import { startPortal } from '../../e2e/src/server.ts';
 import { accountScenarios } from './account-scenarios.ts';
 import { describeBenchDb } from './bench-db.ts';
-import { describeVisit, measureHomeFirstLoad, type Visit } from './bundle.ts';
+import { describeVisit, measureHomeFirstLoad, measureRouteFirstLoad, type Visit } from './bundle.ts';
 import { ensureNovelDb, type NovelDb } from './generate-novels.ts';
 import { ensureSquareDb, type SquareDb } from './generate-square.ts';
 import { measurePages } from './measure-pages.ts';
 import { moneyScenarios } from './money-scenarios.ts';
 import { novelScenarios } from './novel-scenarios.ts';
 import { type PageResult, printPageTable } from './page-report.ts';
+import { selectPages } from './pages.ts';
 import { type Comparison, type Figure, printComparison, printFigures } from './report.ts';
 import { squareScenarios } from './square-scenarios.ts';
 
@@ -93,6 +94,22 @@ if (portalNeeded) {
         kb('home first-load JS, return visit (gzip transferred, headers incl.)', back.jsKb, 120),
         kb('home first-load CSS, return visit (gzip transferred, headers incl.)', back.cssKb, 20),
         kb('home first-load JS, bulletin hidden today (gzip transferred)', bulletinHidden.jsKb, 120),
+      );
+      const [reader] = await selectPages(portal.baseUrl, 'readbook');
+      const readerVisit = await measureRouteFirstLoad(portal.baseUrl, reader.path);
+      console.info(`reader ${reader.path} first load (fresh profile, bulletin hidden), gzip as transferred:`);
+      for (const line of describeVisit(readerVisit)) console.info(line);
+      figures.push(
+        kb(
+          'reader route first-load JS, first visit (gzip transferred, headers incl.)',
+          readerVisit.jsKb,
+          120,
+        ),
+        kb(
+          'reader route first-load CSS, first visit (gzip transferred, headers incl.)',
+          readerVisit.cssKb,
+          20,
+        ),
       );
     }
     // Before the load scenarios, so the pages show the demo content as seeded.
