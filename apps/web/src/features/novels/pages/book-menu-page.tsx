@@ -2,9 +2,9 @@ import type { Unit } from '@ld/contract/content';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
+import { type TabItem, Tabs } from '../../../shared/ui/tabs';
 import { type ChapterOrder, useChapterBlocks } from '../api/get-chapters';
 import { isNotFound, useNovel } from '../api/get-novel';
-import { NovelTabs, type TabItem } from '../components/novel-tabs';
 import { priceText } from '../lib/format';
 import { blocksOf, indexAtRow, type RowWindow, rowOfIndex, rowWindow } from '../lib/window';
 import './book-menu-page.css';
@@ -146,7 +146,7 @@ export default function BookMenuPage() {
             {book.data.status === 1 ? '已完结' : '连载中'} · 共{total}章
           </span>
         </div>
-        <NovelTabs label="排序" items={ORDERS} active={order} onChange={changeOrder} variant="pill" />
+        <Tabs label="排序" items={ORDERS} active={order} onChange={changeOrder} variant="pill" />
       </div>
       {progress && (
         <button

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useDebounced } from '../../../shared/hooks/use-debounced';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { PagedList } from '../../../shared/ui/paged-list';
+import { type TabItem, Tabs } from '../../../shared/ui/tabs';
 import { useCategories } from '../api/get-categories';
 import { useNovels } from '../api/get-novels';
 import { NovelCard } from '../components/novel-card';
-import { NovelTabs, type TabItem } from '../components/novel-tabs';
 import { KEYWORD_MAX, type NovelSort } from '../lib/kinds';
 import './novels-page.css';
 
@@ -59,8 +59,8 @@ export default function NovelsPage() {
             onBlur={() => setFocused(false)}
           />
         </form>
-        <NovelTabs label="分类" items={tabs} active={category} onChange={setCategory} />
-        <NovelTabs label="榜单" items={RANKINGS} active={sort} onChange={setSort} variant="pill" />
+        <Tabs label="分类" items={tabs} active={category} onChange={setCategory} />
+        <Tabs label="榜单" items={RANKINGS} active={sort} onChange={setSort} variant="pill" />
       </div>
       <PagedList<Work>
         query={list}

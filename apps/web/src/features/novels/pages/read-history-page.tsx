@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { Dialog } from '../../../shared/ui/dialog';
 import { PagedList } from '../../../shared/ui/paged-list';
+import { Tabs } from '../../../shared/ui/tabs';
 import { useClearHistory, useDeleteHistoryEntry } from '../api/delete-history';
 import { useHistory } from '../api/get-history';
-import { NovelTabs } from '../components/novel-tabs';
 import { ShelfItem } from '../components/shelf-item';
 import { KIND_TABS, unitHref } from '../lib/kinds';
 import '../components/shelf-item.css';
@@ -26,7 +26,7 @@ export default function ReadHistoryPage() {
   return (
     <div className="read-history">
       <div className="shelf-toolbar">
-        <NovelTabs label="类型" items={KIND_TABS} active={tab} onChange={setTab} />
+        <Tabs label="类型" items={KIND_TABS} active={tab} onChange={setTab} />
         <button
           type="button"
           className="shelf-toolbar__clear"

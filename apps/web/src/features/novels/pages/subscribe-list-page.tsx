@@ -2,9 +2,9 @@ import type { WorkKind } from '@ld/contract/content';
 import { Link } from 'react-router';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { PagedList } from '../../../shared/ui/paged-list';
+import { Tabs } from '../../../shared/ui/tabs';
 import { useDownloads } from '../api/get-downloads';
 import { useSubscriptions } from '../api/get-subscriptions';
-import { NovelTabs } from '../components/novel-tabs';
 import { ShelfItem } from '../components/shelf-item';
 import { KIND_TABS, workHref } from '../lib/kinds';
 import type { SubscriptionEntry } from '../lib/shelf';
@@ -20,7 +20,7 @@ export default function SubscribeListPage() {
   return (
     <div className="subscribe-list">
       <div className="shelf-toolbar">
-        <NovelTabs label="类型" items={KIND_TABS} active={tab} onChange={setTab} />
+        <Tabs label="类型" items={KIND_TABS} active={tab} onChange={setTab} />
       </div>
       <PagedList<SubscriptionEntry>
         query={subscriptions}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { useSwipe } from '../../../shared/hooks/use-swipe';
 import { useIsLoggedIn } from '../../../shared/stores/account';
+import { Tabs } from '../../../shared/ui/tabs';
 import { useFollowFeed } from '../api/get-follow-feed';
 import { usePosts } from '../api/get-posts';
 import { useTags } from '../api/get-tags';
@@ -10,7 +11,6 @@ import { SORT_HOT, SORT_LATEST } from '../lib/limits';
 import { LoginPrompt } from './login-prompt';
 import { PostList } from './post-list';
 import { SearchBox } from './search-box';
-import { Tabs } from './tabs';
 import './square-home.css';
 
 type Mode = 'hot' | 'latest' | 'follow';

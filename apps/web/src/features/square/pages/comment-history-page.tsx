@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { PagedList } from '../../../shared/ui/paged-list';
+import { type TabItem, Tabs } from '../../../shared/ui/tabs';
 import { toast } from '../../../shared/ui/toast-store';
 import { useDeleteComment } from '../api/delete-comment';
 import { useDeletePost } from '../api/delete-post';
@@ -12,7 +13,6 @@ import { useMyComments } from '../api/get-my-comments';
 import { useMyPosts } from '../api/get-my-posts';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoginPrompt } from '../components/login-prompt';
-import { type TabItem, Tabs } from '../components/tabs';
 import './comment-history-page.css';
 
 type Tab = 'posts' | 'comments';

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import './novel-tabs.css';
+import './tabs.css';
 
 export interface TabItem<K extends string | number> {
   key: K;
   label: string;
 }
 
-interface NovelTabsProps<K extends string | number> {
+interface TabsProps<K extends string | number> {
   label: string;
   items: TabItem<K>[];
   active: K;
@@ -15,13 +15,13 @@ interface NovelTabsProps<K extends string | number> {
 }
 
 /** A row of tabs (role tab, named by label) that scrolls sideways and keeps the active one in view. */
-export function NovelTabs<K extends string | number>({
+export function Tabs<K extends string | number>({
   label,
   items,
   active,
   onChange,
   variant = 'line',
-}: NovelTabsProps<K>) {
+}: TabsProps<K>) {
   const row = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-centre whenever the active tab changes
   useEffect(() => {
@@ -32,14 +32,14 @@ export function NovelTabs<K extends string | number>({
     }
   }, [active]);
   return (
-    <div ref={row} className={`nv-tabs nv-tabs--${variant}`} role="tablist" aria-label={label}>
+    <div ref={row} className={`ld-tabs ld-tabs--${variant}`} role="tablist" aria-label={label}>
       {items.map((item) => (
         <button
           key={item.key}
           type="button"
           role="tab"
           aria-selected={item.key === active}
-          className={`nv-tabs__tab${item.key === active ? ' is-active' : ''}`}
+          className={`ld-tabs__tab${item.key === active ? ' is-active' : ''}`}
           onClick={() => onChange(item.key)}
         >
           {item.label}
