@@ -153,6 +153,10 @@ describe('on a phone at 390×844', () => {
       await page.keyboard.press('Enter');
       const copied = page.locator('.ld-toast', { hasText: '复制成功' });
       await copied.waitFor();
+      // Measured where the toasts rest: each slides in from a little above for 0.3 s.
+      const settled = (toast: typeof copied) =>
+        toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+      await Promise.all([settled(welcome), settled(copied)]);
       const [first, second] = [await welcome.boundingBox(), await copied.boundingBox()];
       const lines = await welcome.locator('.ld-toast__message').evaluate((el) => {
         const lineHeight = Number.parseFloat(getComputedStyle(el).lineHeight);
