@@ -25,11 +25,10 @@ export interface WorkFilter {
 /** The column a list order reads after its equality columns (works_* indexes). */
 const sortColumn = (sort: WorkSortValue) => (sort === 2 ? 'works.latest_unit_at' : 'works.hot_score');
 
+/** The works a list filter keeps, on `works` alone: the count needs no join (a join per row made
+ * counting 10,000 works six times slower, `npm run bench` novels). */
 function filtered(db: Conn, kind: WorkKind, filter: WorkFilter) {
-  let q = db
-    .selectFrom('works')
-    .innerJoin('work_categories', 'work_categories.id', 'works.category_id')
-    .where('works.kind', '=', kind);
+  let q = db.selectFrom('works').where('works.kind', '=', kind);
   if (filter.categoryId !== undefined) q = q.where('works.category_id', '=', filter.categoryId);
   if (filter.sort === 3) q = q.where('works.status', '=', 1);
   if (filter.keyword) {
@@ -51,7 +50,10 @@ export interface WorkWindow {
 
 export function listWorks(db: Conn, kind: WorkKind, filter: WorkFilter, window: WorkWindow) {
   const column = sortColumn(filter.sort);
-  let q = filtered(db, kind, filter).selectAll('works').select('work_categories.name as category_name');
+  let q = filtered(db, kind, filter)
+    .innerJoin('work_categories', 'work_categories.id', 'works.category_id')
+    .selectAll('works')
+    .select('work_categories.name as category_name');
   if (window.after) {
     const { value, id } = window.after;
     // A row value, so both dialects seek the index to the cursor instead of filtering from the top.
