@@ -55,6 +55,50 @@ function AutoUnlock() {
   );
 }
 
+/** A row with − and + around the current value: 字号 and 行距 (names 字号减小, 字号增大, …). */
+function Stepper({
+  label,
+  value,
+  range,
+  clamp,
+  shown,
+  marks,
+  onStep,
+}: {
+  label: string;
+  value: number;
+  range: { min: number; max: number; step: number };
+  clamp(value: number): number;
+  shown: string;
+  marks: [string, string];
+  onStep(value: number): void;
+}) {
+  return (
+    <div className="reader-set__row">
+      <span className="reader-set__label">{label}</span>
+      <div className="reader-set__stepper">
+        <button
+          type="button"
+          aria-label={`${label}减小`}
+          disabled={value <= range.min}
+          onClick={() => onStep(clamp(value - range.step))}
+        >
+          {marks[0]}
+        </button>
+        <output aria-live="polite">{shown}</output>
+        <button
+          type="button"
+          aria-label={`${label}增大`}
+          disabled={value >= range.max}
+          onClick={() => onStep(clamp(value + range.step))}
+        >
+          {marks[1]}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** 设置: font size, line height, theme, scroll or page mode, and auto-unlock. */
 export function SettingsSheet({
   prefs,
@@ -69,50 +113,24 @@ export function SettingsSheet({
   const loginHref = useLoginHref();
   return (
     <Sheet title="阅读设置" side="bottom" onClose={onClose} className="reader-set">
-      <div className="reader-set__row">
-        <span className="reader-set__label">字号</span>
-        <div className="reader-set__stepper">
-          <button
-            type="button"
-            aria-label="字号减小"
-            disabled={prefs.fontSize <= FONT_SIZE.min}
-            onClick={() => onChange({ fontSize: clampFontSize(prefs.fontSize - FONT_SIZE.step) })}
-          >
-            A-
-          </button>
-          <output aria-live="polite">{prefs.fontSize}</output>
-          <button
-            type="button"
-            aria-label="字号增大"
-            disabled={prefs.fontSize >= FONT_SIZE.max}
-            onClick={() => onChange({ fontSize: clampFontSize(prefs.fontSize + FONT_SIZE.step) })}
-          >
-            A+
-          </button>
-        </div>
-      </div>
-      <div className="reader-set__row">
-        <span className="reader-set__label">行距</span>
-        <div className="reader-set__stepper">
-          <button
-            type="button"
-            aria-label="行距减小"
-            disabled={prefs.lineHeight <= LINE_HEIGHT.min}
-            onClick={() => onChange({ lineHeight: clampLineHeight(prefs.lineHeight - LINE_HEIGHT.step) })}
-          >
-            −
-          </button>
-          <output aria-live="polite">{prefs.lineHeight.toFixed(1)}</output>
-          <button
-            type="button"
-            aria-label="行距增大"
-            disabled={prefs.lineHeight >= LINE_HEIGHT.max}
-            onClick={() => onChange({ lineHeight: clampLineHeight(prefs.lineHeight + LINE_HEIGHT.step) })}
-          >
-            +
-          </button>
-        </div>
-      </div>
+      <Stepper
+        label="字号"
+        value={prefs.fontSize}
+        range={FONT_SIZE}
+        clamp={clampFontSize}
+        shown={String(prefs.fontSize)}
+        marks={['A-', 'A+']}
+        onStep={(fontSize) => onChange({ fontSize })}
+      />
+      <Stepper
+        label="行距"
+        value={prefs.lineHeight}
+        range={LINE_HEIGHT}
+        clamp={clampLineHeight}
+        shown={prefs.lineHeight.toFixed(1)}
+        marks={['−', '+']}
+        onStep={(lineHeight) => onChange({ lineHeight })}
+      />
       <div className="reader-set__row">
         <span className="reader-set__label">背景</span>
         <div className="reader-set__choices">
