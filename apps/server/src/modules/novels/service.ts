@@ -9,11 +9,28 @@ import * as repo from './repository.ts';
 /** Where a chapter's 段评 live: one comment thread per paragraph (docs/decisions/0033-paragraph-comments.md). */
 export const chapterScope = (workId: number, chapterId: number) => `novel:${workId}:${chapterId}`;
 
+/**
+ * Chapters composed from a seed lately, newest last: the same (seed, chapter) always composes the
+ * same text, so a chapter read again (the next device, the prefetch, a reload) is not composed again.
+ */
+const composed = new Map<string, string[]>();
+const COMPOSED_KEPT = 256;
+
+function composedChapter(seed: number, idx: number): string[] {
+  const key = `${seed}:${idx}`;
+  let paragraphs = composed.get(key);
+  if (paragraphs) composed.delete(key);
+  else paragraphs = composeChapter(seed, idx);
+  composed.set(key, paragraphs);
+  if (composed.size > COMPOSED_KEPT) composed.delete(composed.keys().next().value as string);
+  return paragraphs;
+}
+
 /** A chapter's paragraphs: stored, or composed from its demo seed (docs/decisions/0027-novels.md). */
 export async function paragraphsOf(deps: Deps, unitId: number, idx: number): Promise<string[]> {
   const text = await repo.findChapterText(deps.db.kysely, unitId);
   if (text?.paragraphs) return JSON.parse(text.paragraphs) as string[];
-  if (text?.seed !== null && text?.seed !== undefined) return composeChapter(Number(text.seed), idx);
+  if (text?.seed !== null && text?.seed !== undefined) return composedChapter(Number(text.seed), idx);
   throw notFound('章节内容');
 }
 
