@@ -1,6 +1,6 @@
 import type { Episode, Panel } from '@ld/contract/comics';
 import type { Deps } from '../../platform/deps.ts';
-import { UPLOADS_PREFIX } from '../../platform/storage.ts';
+import { type Storage, UPLOADS_PREFIX } from '../../platform/storage.ts';
 import { openUnit } from '../content/public.ts';
 import { threadCommentCounts } from '../square/public.ts';
 import { panelImage } from './panel-art.ts';
@@ -13,16 +13,24 @@ export const comicScope = (workId: number) => `comic:${workId}`;
 
 type PanelRow = Awaited<ReturnType<typeof repo.listPanels>>[number];
 
-/** Generated panels this process knows are in storage: a read after the first costs no file check. */
-const drawn = new Set<string>();
-/** Panels being drawn now: concurrent first reads of an episode draw each panel once. */
-const drawing = new Map<string, Promise<void>>();
+/**
+ * Per storage (tests run several apps in one process): the generated panels this process knows
+ * are stored, so a read after the first costs no file check, and the panels being drawn now, so
+ * concurrent first reads of an episode draw each panel once.
+ */
+const known = new WeakMap<Storage, { drawn: Set<string>; drawing: Map<string, Promise<void>> }>();
 
 /**
  * Generated demo panels are drawn into storage the first time their episode is opened (a first
  * start draws none; docs/decisions/0036-comics.md). A panel with a stored image is left alone.
  */
 async function ensureDrawn(deps: Deps, episodeIdx: number, panels: PanelRow[]): Promise<void> {
+  let state = known.get(deps.storage);
+  if (!state) {
+    state = { drawn: new Set(), drawing: new Map() };
+    known.set(deps.storage, state);
+  }
+  const { drawn, drawing } = state;
   await Promise.all(
     panels.map(async (panel) => {
       const key = panel.image_key;
