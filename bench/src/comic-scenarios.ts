@@ -53,16 +53,19 @@ export async function comicScenarios(
   const figures: Figure[] = [];
   try {
     const api = `${portal.baseUrl}/api/v1/comic`;
+    const episodeUrl = `${api}/${comic}/episode/${episode}`;
+    const listUrl = `${api}/list?sort=1&pageSize=20`;
     // The first read draws the episode's panels into storage (once); the load reads what stays.
-    const open = await measure(
-      `${api}/${comic}/episode/${episode}`,
-      (a) => (a.data?.panels?.length ?? 0) >= 5,
-    );
+    // Both calls are warmed first: on the shared machine a just-started portal answered its first
+    // measured call at a fifth of its later rate (JIT, SQLite page cache), whichever call came first.
+    await check(episodeUrl, (a) => (a.data?.panels?.length ?? 0) >= 5);
+    for (const url of [episodeUrl, listUrl]) await load({ url, seconds: 3 });
+    const open = await measure(episodeUrl, (a) => (a.data?.panels?.length ?? 0) >= 5);
     const baseOpen = await measure(
       `${baseline.baseUrl}/episode?work=${comic}&id=${episode}`,
       (a) => (a.data?.panels?.length ?? 0) >= 5,
     );
-    const list = await measure(`${api}/list?sort=1&pageSize=20`, (a) => a.data?.records?.length === 20);
+    const list = await measure(listUrl, (a) => a.data?.records?.length === 20);
     const baseList = await measure(
       `${baseline.baseUrl}/works?kind=comic&limit=20`,
       (a) => a.data?.records?.length === 20,
