@@ -49,6 +49,7 @@ export const LEDGER_REASON_TEXT = {
   recharge: '充值',
   vip: '开通会员',
   gift: '系统赠送',
+  invite: '邀请奖励',
   ...PURCHASE_KIND_TEXT,
 } as const;
 export type LedgerReason = keyof typeof LEDGER_REASON_TEXT;

@@ -5,6 +5,7 @@ import type { ContentTables } from '../modules/content/tables.ts';
 import type { DeviceTables } from '../modules/devices/tables.ts';
 import type { GameTables } from '../modules/games/tables.ts';
 import type { GiftTables } from '../modules/gifts/tables.ts';
+import type { InviteTables } from '../modules/invites/tables.ts';
 import type { MessageTables } from '../modules/messages/tables.ts';
 import type { NovelTables } from '../modules/novels/tables.ts';
 import type { PurchaseTables } from '../modules/purchases/tables.ts';
@@ -33,4 +34,5 @@ export interface Database
     PurchaseTables,
     VipTables,
     ContentTables,
-    NovelTables {}
+    NovelTables,
+    InviteTables {}
