@@ -107,6 +107,11 @@ export const simpleRoutes: AppRoute[] = [
     meta: { name: 'commenthistory', title: '我的发布和评论', keepAlive: false },
     page: () => import('../features/square/pages/comment-history-page'),
   },
+  {
+    path: 'invite',
+    meta: { name: 'invite', title: '邀请好友', login: true },
+    page: () => import('../features/invites/pages/invite-page'),
+  },
 ];
 
 /** Standalone routes: their own chrome, no tabs (spec §2). */

@@ -14,6 +14,7 @@ import {
 } from '@ld/contract/content';
 import { downloadAnswer, gamePageSchema, gameSchema, gameTypeSchema } from '@ld/contract/games';
 import { claimAnswer, giftCenterPageSchema, giftPackSchema, myGiftPageSchema } from '@ld/contract/gifts';
+import { inviteMeSchema, inviteRecordPageSchema } from '@ld/contract/invites';
 import {
   bulletinSchema,
   faqSchema,
@@ -176,6 +177,8 @@ export const endpoints = {
   'PUT /v1/progress': progressSchema,
   'GET /v1/reading/settings': readingSettingsSchema,
   'PUT /v1/reading/settings': readingSettingsSchema,
+  'GET /v1/invite/me': inviteMeSchema,
+  'GET /v1/invite/records': inviteRecordPageSchema,
 } satisfies Record<string, AnswerSchema>;
 
 export type Endpoint = keyof typeof endpoints;
