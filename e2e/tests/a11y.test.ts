@@ -68,6 +68,7 @@ const ROUTE_NAMES = [
   'download',
   'checkin',
   'activity',
+  'invite',
 ];
 
 /** Every route by name, with a path that shows it (ids from the demo content). */
@@ -109,6 +110,7 @@ async function routePaths(): Promise<Record<string, string>> {
     download: '/download',
     checkin: '/checkin',
     activity: '/activity',
+    invite: '/invite',
   };
 }
 
@@ -123,6 +125,7 @@ const GUARDED = new Set([
   'user',
   'readhistory',
   'subscriblist',
+  'invite',
 ]);
 
 describe('accessibility (axe, WCAG 2.1 A/AA) at 390×844', () => {
