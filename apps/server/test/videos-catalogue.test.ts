@@ -69,6 +69,7 @@ describeDialects('videos: list, detail, file, views, progress', (dialect) => {
         category: { id: categoryId, name: '测试动漫' },
         status: 1,
         unitCount: 1,
+        latestUnit: { id: free.id, index: 1, title: '免费的猫' },
         viewCount: 50,
         price: 0,
         vip: false,

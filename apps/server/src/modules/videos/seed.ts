@@ -32,6 +32,9 @@ interface DemoVideo {
 }
 
 const size = 'size=320x180:rate=24';
+/** Cellular sources drawn small and scaled up without smoothing, so their cells read as blocks. */
+const cells = 'size=80x45:rate=24';
+const blocks = 'scale=320:180:flags=neighbor';
 const CATEGORIES: Array<{ name: string; author: string; videos: DemoVideo[] }> = [
   {
     name: '热血动漫',
@@ -55,14 +58,14 @@ const CATEGORIES: Array<{ name: string; author: string; videos: DemoVideo[] }> =
         title: '机甲觉醒',
         intro: '沉睡百年的机甲再次睁开双眼。',
         tags: ['机甲', '战斗'],
-        picture: `life=${size}:mold=10:ratio=0.3:life_color=#ff6a00:death_color=#1b1035`,
+        picture: `life=${cells}:mold=10:ratio=0.3:life_color=#ff6a00:death_color=#1b1035,${blocks}`,
         tone: 392,
       },
       {
         title: '决战天穹之巅',
         intro: '最后的对决，在云层之上展开。',
         tags: ['决战', '燃'],
-        picture: `cellauto=${size}:rule=110,hue=h=t*60`,
+        picture: `cellauto=${cells}:rule=110,${blocks},format=rgb24,colorchannelmixer=rr=1:gg=0.55:bb=0.1`,
         tone: 587,
       },
     ],
@@ -89,14 +92,14 @@ const CATEGORIES: Array<{ name: string; author: string; videos: DemoVideo[] }> =
         title: '樱花坡道',
         intro: '春天的坡道上，花瓣一路飘落。',
         tags: ['春天', '治愈'],
-        picture: `life=${size}:ratio=0.5:life_color=#ffb7c5:death_color=#2b1b2e`,
+        picture: `life=${cells}:ratio=0.5:life_color=#ffb7c5:death_color=#2b1b2e,${blocks}`,
         tone: 349,
       },
       {
         title: '晚风与自行车',
         intro: '下课铃响，骑车穿过黄昏的小镇。',
         tags: ['青春', '日常'],
-        picture: `cellauto=${size}:rule=30,hue=h=200`,
+        picture: `cellauto=${cells}:rule=30,${blocks},format=rgb24,colorchannelmixer=rr=0.35:gg=0.6:bb=1`,
         tone: 262,
       },
     ],
@@ -123,14 +126,14 @@ const CATEGORIES: Array<{ name: string; author: string; videos: DemoVideo[] }> =
         title: '魔法学院开学日',
         intro: '新生们第一次举起了魔杖。',
         tags: ['魔法', '校园'],
-        picture: `life=${size}:rule=B36/S23:ratio=0.2:life_color=#7df9ff:death_color=#101436`,
+        picture: `life=${cells}:rule=B36/S23:ratio=0.2:life_color=#7df9ff:death_color=#101436,${blocks}`,
         tone: 494,
       },
       {
         title: '浮空岛的旅人',
         intro: '乘着风筝，去往天空中的岛屿。',
         tags: ['冒险', '天空'],
-        picture: `cellauto=${size}:rule=90,hue=h=t*45:s=1.5`,
+        picture: `cellauto=${cells}:rule=90,${blocks},format=rgb24,colorchannelmixer=rr=0.7:gg=0.3:bb=1`,
         tone: 370,
       },
     ],
@@ -157,14 +160,14 @@ const CATEGORIES: Array<{ name: string; author: string; videos: DemoVideo[] }> =
         title: '人工智能的梦',
         intro: '它第一次梦见了大海。',
         tags: ['AI', '科幻'],
-        picture: `life=${size}:ratio=0.4:mold=20:life_color=#00ff9c:death_color=#001a12`,
+        picture: `life=${cells}:ratio=0.4:mold=20:life_color=#00ff9c:death_color=#001a12,${blocks}`,
         tone: 659,
       },
       {
         title: '时间折叠实验',
         intro: '按下按钮的那一刻，时间开始倒流。',
         tags: ['时间', '实验'],
-        picture: `cellauto=${size}:rule=18,hue=h=t*80:s=2`,
+        picture: `cellauto=${cells}:rule=18,${blocks},format=rgb24,colorchannelmixer=rr=0.1:gg=1:bb=0.8`,
         tone: 698,
       },
     ],
