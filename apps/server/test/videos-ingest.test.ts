@@ -194,5 +194,5 @@ describeDialects('videos: ingestion and demo content', (dialect) => {
     } finally {
       await fresh.close();
     }
-  }, 120_000);
+  }, 300_000);
 });

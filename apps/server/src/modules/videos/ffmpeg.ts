@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 
 // ffmpeg from the npm package that ships the binary (DESIGN §13), so a fresh machine needs nothing
@@ -20,6 +21,9 @@ export function ffmpegPath(): string {
   return file;
 }
 
+/** Unix niceness of every ffmpeg child (0 normal, 19 lowest). */
+const NICENESS = 10;
+
 export interface RunResult {
   code: number | null;
   stderr: string;
@@ -36,6 +40,15 @@ export function runFfmpeg(args: string[], timeoutMs: number, signal?: AbortSigna
       signal,
       killSignal: 'SIGKILL',
     });
+    // Below the server's own priority: encoding yields the cores to requests (and to a page
+    // being measured) instead of competing with them.
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, NICENESS);
+      } catch {
+        // Already gone, or not allowed here: it runs at normal priority.
+      }
+    }
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {

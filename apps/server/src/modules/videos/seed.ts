@@ -198,6 +198,9 @@ async function drawClip(video: DemoVideo, file: string, signal: AbortSignal): Pr
       `sine=frequency=${video.tone}:beep_factor=2:sample_rate=44100`,
       '-t',
       String(SECONDS),
+      // One core per clip: two clips at a time leave the server its share.
+      '-threads',
+      '1',
       '-c:v',
       'libx264',
       '-preset',
