@@ -12,6 +12,7 @@ import { messageRoutes } from './messages/routes.ts';
 import { novelRoutes } from './novels/routes.ts';
 import { squareRoutes } from './square/routes.ts';
 import { supportRoutes } from './support/routes.ts';
+import { videoRoutes } from './videos/routes.ts';
 import { vipRoutes } from './vip/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 
@@ -32,4 +33,5 @@ export const modules: FastifyPluginAsync[] = [
   contentRoutes,
   novelRoutes,
   inviteRoutes,
+  videoRoutes,
 ];

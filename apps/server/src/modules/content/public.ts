@@ -10,7 +10,12 @@ export {
 } from './repository.ts';
 export { registerWorkRoutes } from './routes.ts';
 export {
+  addView,
   existingUnit,
+  firstUnits,
+  getWork,
+  listCategories,
+  listWorks,
   type OpenedUnit,
   openUnit,
   PURCHASE_KIND_OF,
