@@ -36,5 +36,5 @@ export interface Database
     VipTables,
     ContentTables,
     NovelTables,
+    VideoTables,
     InviteTables {}
-    VideoTables {}
