@@ -347,7 +347,28 @@ export async function openUnit(
     if (bought === null) throw locked(kind, unit, userId === null ? null : await balanceOf(db, userId));
     charged = bought;
   }
+  if (userId !== null) {
+    const now = deps.clock.now();
+    await repo.logUnitRead(db, {
+      user_id: userId,
+      unit_id: Number(unit.id),
+      day_start: shanghaiDayStart(now),
+      kind,
+      read_at: now,
+    });
+  }
   return { work, unit, prev, next, nextUnlocked: next ? open.has(Number(next.id)) : false, charged };
+}
+
+/** Distinct units of these kinds the user opened in [from, to): chapters read, for activity tasks. */
+export function countUnitsRead(
+  deps: Pick<Deps, 'db'>,
+  userId: number,
+  kinds: readonly WorkKind[],
+  from: number,
+  to: number,
+): Promise<number> {
+  return repo.countUnitsRead(deps.db.kysely, userId, kinds, from, to);
 }
 
 /** 购买本章: charged once per user and unit; members read VIP units free; 1001 on too little balance. */
