@@ -102,7 +102,7 @@ async function progressOf(deps: Deps, userId: number | null, activity: Window, k
   const to = Math.min(Number(activity.end_at), deps.clock.now() + 1);
   const unique = [...new Set(kinds)];
   const values = await Promise.all(unique.map((k) => (to > from ? countOf(deps, k, userId, from, to) : 0)));
-  unique.forEach((k, i) => counts.set(k, values[i]));
+  for (const [i, k] of unique.entries()) counts.set(k, values[i]);
   return counts;
 }
 
