@@ -56,11 +56,24 @@ describeDialects('activity centre', (dialect) => {
         status: raw.statusCode,
         ...(raw.json() as { code: number; msg: string; data: any }),
       }));
-  const read = async (user: TestUser, chapter: number) => {
-    const res = await call(t.app, 'GET', `/api/v1/novel/${novel.workId}/chapter/${novel.unitIds[chapter]}`, {
+  /** Opens a chapter, as a prefetch or an offline download does: fetched, not yet read. */
+  const open = (user: TestUser, chapter: number, work = novel) =>
+    call(t.app, 'GET', `/api/v1/novel/${work.workId}/chapter/${work.unitIds[chapter]}`, { account: user });
+  /** Saves a reading position in it, as the reader does while the chapter is on screen. */
+  const savePosition = (user: TestUser, chapter: number, work = novel) =>
+    call(t.app, 'PUT', '/api/v1/progress', {
       account: user,
+      json: {
+        kind: 'novel',
+        workId: work.workId,
+        unitId: work.unitIds[chapter],
+        position: { paragraph: 1, offset: 0 },
+        clientTime: t.clock.now(),
+      },
     });
-    expect(res.code).toBe(0);
+  const read = async (user: TestUser, chapter: number) => {
+    expect((await open(user, chapter)).code).toBe(0);
+    expect((await savePosition(user, chapter)).code).toBe(0);
   };
   const recharge = async (user: TestUser) => {
     const packs = (await call(t.app, 'GET', '/api/v1/wallet/packs')).data;
@@ -200,6 +213,21 @@ describeDialects('activity centre', (dialect) => {
     expect((await tasksOf(later, user)).map((task) => task.progress)).toEqual([0, 0]);
     await read(user, 5);
     expect((await tasksOf(later, user)).map((task) => task.progress)).toEqual([1, 0]);
+  });
+
+  it('counts a chapter as read once the reader saved a position in it, and only when it is open to the user', async () => {
+    const user = await createUser(t);
+    const reading = ids['书香阅读周'];
+    await open(user, 0);
+    await open(user, 1); // a prefetch or an offline download
+    expect((await tasksOf(reading, user))[0].progress).toBe(0);
+    await savePosition(user, 0);
+    expect((await tasksOf(reading, user))[0].progress).toBe(1);
+    // A priced chapter the user has not bought: its position saves, the read log does not count it.
+    const paid = await createNovel(t, { chapters: 3, free: 0, price: 10, vip: false });
+    expect((await open(user, 0, paid)).code).toBe(ErrorCode.unitLocked);
+    expect((await savePosition(user, 0, paid)).code).toBe(0);
+    expect((await tasksOf(reading, user))[0].progress).toBe(1);
   });
 
   it('pays a finished task once through the ledger; the statement shows 任务：阅读3章', async () => {

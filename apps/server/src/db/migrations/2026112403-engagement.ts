@@ -60,7 +60,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['user_id', 'activity_id'])
     .execute();
 
-  // The content module's read log: a row per user, unit and Asia/Shanghai day a unit was opened.
+  // The content module's read log: a row per user, unit and Asia/Shanghai day a unit was read (its reader saved a position in it).
   await db.schema
     .createTable('unit_reads')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))

@@ -370,7 +370,7 @@ export async function saveSettings(db: Conn, row: Selectable<ReadingSettingsTabl
 
 // The read log (activity tasks count it).
 
-/** Notes that the user opened the unit that day; a second open the same day changes nothing. */
+/** Notes that the user read the unit that day; a second read the same day changes nothing. */
 export async function logUnitRead(
   db: Conn,
   row: { user_id: number; unit_id: number; day_start: number; kind: WorkKind; read_at: number },
@@ -382,7 +382,7 @@ export async function logUnitRead(
     .execute();
 }
 
-/** Distinct units of `kinds` the user opened in [from, to). */
+/** Distinct units of `kinds` the user read in [from, to). */
 export async function countUnitsRead(
   db: Conn,
   userId: number,

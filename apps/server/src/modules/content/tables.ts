@@ -89,7 +89,7 @@ export interface ReadingSettingsTable {
   updated_at: number;
 }
 
-/** The read log: a row per user, unit and Asia/Shanghai day the unit was opened (activity tasks count it). */
+/** The read log: a row per user, unit and Asia/Shanghai day the unit was read, i.e. its reader saved a position in it (activity tasks count it). */
 export interface UnitReadsTable {
   user_id: number;
   unit_id: number;
