@@ -187,6 +187,19 @@ describeDialects('check-in', (dialect) => {
     expect((await status(user)).data.streak).toBe(3);
   });
 
+  it('checks in from a JSON body or no body at all', async () => {
+    const user = await createUser(t);
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/checkin',
+      headers: { uid: user.uid, token: user.token, 'x-forwarded-for': randomIp() },
+    });
+    expect(bare.json()).toMatchObject({ code: 0, data: { day: 1, reward: 10 } });
+    setDay(1);
+    const json = await call(t.app, 'POST', '/api/v1/checkin', { account: user, json: {} });
+    expect(json).toMatchObject({ code: 0, data: { day: 2, streak: 2 } });
+  });
+
   it('50 parallel check-ins (two devices, double taps) write one row and pay once', async () => {
     const user = await createUser(t);
     const answers = await Promise.all(Array.from({ length: 50 }, () => checkIn(user)));
