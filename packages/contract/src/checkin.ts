@@ -39,7 +39,7 @@ export const checkinCycleDaySchema = z.object({
   done: z.boolean(),
   /** The day a check-in today counts as (or counted as). */
   today: z.boolean(),
-  /** The calendar date of this cycle day, when the cycle has started; null for days not reached. */
+  /** The calendar date this cycle day falls on (today's cycle counted from its day 1). */
   date: z.string().nullable(),
 });
 export type CheckinCycleDay = z.infer<typeof checkinCycleDaySchema>;
