@@ -5,6 +5,7 @@ import { startPortal } from '../../e2e/src/server.ts';
 import { accountScenarios } from './account-scenarios.ts';
 import { describeBenchDb } from './bench-db.ts';
 import { describeVisit, measureHomeFirstLoad, measureRouteFirstLoad, type Visit } from './bundle.ts';
+import { checkinScenarios } from './checkin-scenarios.ts';
 import { ensureNovelDb, type NovelDb } from './generate-novels.ts';
 import { ensureSquareDb, type SquareDb } from './generate-square.ts';
 import { measurePages } from './measure-pages.ts';
@@ -25,6 +26,7 @@ import { videoScenarios } from './video-scenarios.ts';
  * 0.01 for quick runs) sizes the square's and the novels' databases; BENCH_WEB_DIST uses an SPA already built there instead of building into
  * apps/web/dist; BENCH_SECONDS (default 5) is each square and money load's length; BENCH_ONLY
  * (comma list of bundle, lighthouse, axe, account, money, square, novels, videos) runs a subset: `lighthouse`
+ * (comma list of bundle, lighthouse, axe, account, money, square, novels, checkin) runs a subset: `lighthouse`
  * runs Lighthouse and axe over the pages of pages.ts, `axe` only axe; BENCH_PAGES (comma list of
  * names in pages.ts) narrows those pages; BENCH_RUNS (default 3) is Lighthouse runs per page;
  * BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's HTML report there.
@@ -39,6 +41,10 @@ const only = new Set((process.env.BENCH_ONLY ?? 'bundle,lighthouse,account,money
 if (!process.env.BENCH_ONLY) only.add('videos');
 const known = ['bundle', 'lighthouse', 'axe', 'account', 'money', 'square', 'novels'];
 known.push('videos');
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'bundle,lighthouse,account,money,square,novels,checkin').split(','),
+);
+const known = ['bundle', 'lighthouse', 'axe', 'account', 'money', 'square', 'novels', 'checkin'];
 const runs = Number(process.env.BENCH_RUNS ?? '3');
 if ([...only].some((k) => !known.includes(k)) || !(Number.isInteger(runs) && runs > 0))
   throw new Error(`BENCH_ONLY must list some of ${known.join(', ')}; BENCH_RUNS must be a positive integer`);
@@ -142,6 +148,8 @@ if (novels) {
 }
 if (only.has('videos')) {
   const result = await videoScenarios({ seconds, webDist });
+if (only.has('checkin')) {
+  const result = await checkinScenarios({ seconds, webDist });
   figures.push(...result.figures);
   comparisons.push(...result.comparisons);
 }

@@ -69,6 +69,7 @@ const ROUTE_NAMES = [
   'checkin',
   'activity',
   'invite',
+  'activityinfo',
 ];
 
 /** Every route by name, with a path that shows it (ids from the demo content). */
@@ -78,6 +79,9 @@ async function routePaths(): Promise<Record<string, string>> {
   const [post] = await getList<{ id: number }>('/v1/square/post/list');
   const [{ id: book }] = await getList<{ id: number }>('/v1/novel/list');
   const [chapter] = await getList<{ id: number }>(`/v1/novel/${book}/chapters`);
+  const activities = (await (await fetch(`${baseUrl()}/api/v1/activity/list`)).json()) as {
+    data: Array<{ id: number }>;
+  };
   return {
     home: '/',
     square: '/square',
@@ -111,6 +115,7 @@ async function routePaths(): Promise<Record<string, string>> {
     checkin: '/checkin',
     activity: '/activity',
     invite: '/invite',
+    activityinfo: `/activity/${activities.data[0].id}`,
   };
 }
 

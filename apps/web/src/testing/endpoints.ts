@@ -1,4 +1,6 @@
 import { accountSchema, avatarAnswer, userStatusSchema } from '@ld/contract/accounts';
+import { activityClaimSchema, activityDetailSchema, activitySummarySchema } from '@ld/contract/activities';
+import { checkinResultSchema, checkinStatusSchema } from '@ld/contract/checkin';
 import { configPageSchema, deviceInitAnswer } from '@ld/contract/client-config';
 import { threadCommentPageSchema, threadCommentSchema, threadReplyPageSchema } from '@ld/contract/comments';
 import {
@@ -179,6 +181,11 @@ export const endpoints = {
   'PUT /v1/reading/settings': readingSettingsSchema,
   'GET /v1/invite/me': inviteMeSchema,
   'GET /v1/invite/records': inviteRecordPageSchema,
+  'GET /v1/checkin': checkinStatusSchema,
+  'POST /v1/checkin': checkinResultSchema,
+  'GET /v1/activity/list': arrayOf(activitySummarySchema),
+  'GET /v1/activity/:id': activityDetailSchema,
+  'POST /v1/activity/:id/task/:taskId/claim': activityClaimSchema,
 } satisfies Record<string, AnswerSchema>;
 
 export type Endpoint = keyof typeof endpoints;
