@@ -8,9 +8,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
  * GET /list?sort=1|2&cursor=… (the square feed, same page size, reading the portal's cursors),
  * GET /units?work=&after= (a novel menu page of 100), GET /unit?work=&id= (a chapter's row and
  * text seed), GET /videos (the hottest 20 videos with their file and unit rows) and GET /video?id=
- * (one video's rows).
- * GET /units?work=&after= (a novel menu page of 100) and GET /unit?work=&id= (a chapter's row and
- * text seed); GET /checkin?user=&date= (a user's latest check-ins and the month's days) and POST
+ * (one video's rows); GET /checkin?user=&date= (a user's latest check-ins and the month's days) and POST
  * /checkin?user=&date= (a check-in row, the balance and a ledger row in one transaction).
  */
 interface Tables {
@@ -129,6 +127,8 @@ app.get('/videos', async () => {
 app.get<{ Querystring: { id: string } }>('/video', async (request) => {
   const video = await videoRows().where('works.id', '=', Number(request.query.id)).executeTakeFirst();
   return { code: 0, msg: 'ok', data: video ?? null };
+});
+
 app.get<{ Querystring: { user: string; date: string } }>('/checkin', async (request) => {
   const user = Number(request.query.user);
   const month = request.query.date.slice(0, 7);

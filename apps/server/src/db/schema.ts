@@ -39,6 +39,6 @@ export interface Database
     ContentTables,
     NovelTables,
     VideoTables,
-    InviteTables {}
+    InviteTables,
     CheckinTables,
     ActivityTables {}
