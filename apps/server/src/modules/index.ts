@@ -7,6 +7,7 @@ import { deviceRoutes } from './devices/routes.ts';
 import { gameRoutes } from './games/routes.ts';
 import { giftRoutes } from './gifts/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { homeRoutes } from './home/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
 import { novelRoutes } from './novels/routes.ts';
 import { squareRoutes } from './square/routes.ts';
@@ -30,4 +31,5 @@ export const modules: FastifyPluginAsync[] = [
   vipRoutes,
   contentRoutes,
   novelRoutes,
+  homeRoutes,
 ];
