@@ -14,6 +14,7 @@ import {
 } from '@ld/contract/content';
 import { downloadAnswer, gamePageSchema, gameSchema, gameTypeSchema } from '@ld/contract/games';
 import { claimAnswer, giftCenterPageSchema, giftPackSchema, myGiftPageSchema } from '@ld/contract/gifts';
+import { homeSchema, searchAnswer, suggestAnswer } from '@ld/contract/home';
 import {
   bulletinSchema,
   faqSchema,
@@ -176,6 +177,9 @@ export const endpoints = {
   'PUT /v1/progress': progressSchema,
   'GET /v1/reading/settings': readingSettingsSchema,
   'PUT /v1/reading/settings': readingSettingsSchema,
+  'GET /v1/home': homeSchema,
+  'GET /v1/search': searchAnswer,
+  'GET /v1/search/suggest': suggestAnswer,
 } satisfies Record<string, AnswerSchema>;
 
 export type Endpoint = keyof typeof endpoints;

@@ -1,0 +1,16 @@
+import type { Home, SuggestAnswer } from '@ld/contract/home';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../../shared/http/client';
+
+export const homeKey = ['home'] as const;
+
+/** GET /api/v1/home: banners, entries and the sections of the kinds that have something. */
+export const getHome = () => http.get<Home>('/v1/home', undefined, { quiet: true });
+
+export function useHome() {
+  return useQuery({ queryKey: homeKey, queryFn: getHome });
+}
+
+/** GET /api/v1/search/suggest: titles as you type. */
+export const getSuggestions = (keyword: string, signal?: AbortSignal) =>
+  http.get<SuggestAnswer>('/v1/search/suggest', { keyword }, { quiet: true, signal });

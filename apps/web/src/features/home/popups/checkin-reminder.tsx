@@ -1,0 +1,45 @@
+import { useNavigate } from 'react-router';
+import { CalendarCheckIcon } from '../../../shared/icons/entry-icons';
+import { Dialog } from '../../../shared/ui/dialog';
+import type { CheckinToday } from '../api/startup-popups';
+import './startup-popups.css';
+
+/** The check-in reminder of the start-up queue: not checked in today → 去签到. */
+export default function CheckinReminder({ state, onClose }: { state: CheckinToday; onClose: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Dialog
+      open
+      title="今日还未签到"
+      onClose={onClose}
+      className="startup-popup"
+      footer={
+        <>
+          <button type="button" onClick={onClose}>
+            稍后再说
+          </button>
+          <button
+            type="button"
+            className="primary"
+            data-autofocus
+            onClick={() => {
+              onClose();
+              navigate('/checkin');
+            }}
+          >
+            去签到
+          </button>
+        </>
+      }
+    >
+      <div className="startup-popup__icon">
+        <CalendarCheckIcon width="2.5rem" height="2.5rem" />
+      </div>
+      <p className="startup-popup__text">
+        {state.streak > 0
+          ? `已连续签到 ${state.streak} 天，今天签到不断签。`
+          : '每天签到领钻石，连签奖励更多。'}
+      </p>
+    </Dialog>
+  );
+}
