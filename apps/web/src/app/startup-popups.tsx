@@ -1,13 +1,10 @@
+import type { ActivitySummary } from '@ld/contract/activities';
+import type { CheckinStatus } from '@ld/contract/checkin';
 import type { Bulletin } from '@ld/contract/messages';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { getBulletin } from '../features/bulletin/api/get-bulletin';
 import { hideBulletinToday, shouldFetchBulletin } from '../features/bulletin/lib/hide-today';
-import {
-  type CheckinToday,
-  getCheckinToday,
-  getOngoingActivity,
-  type OngoingActivity,
-} from '../features/home/api/startup-popups';
+import { getCheckinStatus, getOngoingActivity } from '../features/home/api/startup-popups';
 import {
   afterContentPainted,
   markShown,
@@ -24,7 +21,7 @@ const BulletinDialog = lazy(() => import('../features/bulletin/components/bullet
 const CheckinReminder = lazy(() => import('../features/home/popups/checkin-reminder'));
 const ActivityPopup = lazy(() => import('../features/home/popups/activity-popup'));
 
-type Payload = Bulletin | CheckinToday | OngoingActivity;
+type Payload = Bulletin | CheckinStatus | ActivitySummary;
 
 /** What each kind would show for this uid (null: nothing to show). */
 const SOURCES: Record<StartupPopupKind, (uid: string) => Promise<Payload | null>> = {
@@ -32,7 +29,7 @@ const SOURCES: Record<StartupPopupKind, (uid: string) => Promise<Payload | null>
   // Only a logged-in user who has not checked in today is reminded.
   checkin: async (uid) => {
     if (!uid) return null;
-    const state = await getCheckinToday();
+    const state = await getCheckinStatus();
     return state.today ? null : state;
   },
   activity: () => getOngoingActivity(),
@@ -88,9 +85,9 @@ export function StartupPopups() {
           }}
         />
       )}
-      {shown.kind === 'checkin' && <CheckinReminder state={shown.payload as CheckinToday} onClose={close} />}
+      {shown.kind === 'checkin' && <CheckinReminder state={shown.payload as CheckinStatus} onClose={close} />}
       {shown.kind === 'activity' && (
-        <ActivityPopup activity={shown.payload as OngoingActivity} onClose={close} />
+        <ActivityPopup activity={shown.payload as ActivitySummary} onClose={close} />
       )}
     </Suspense>
   );

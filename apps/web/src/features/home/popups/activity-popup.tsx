@@ -1,22 +1,22 @@
+import type { ActivitySummary } from '@ld/contract/activities';
 import { useNavigate } from 'react-router';
-import { FlagIcon } from '../../../shared/icons/entry-icons';
 import { Dialog } from '../../../shared/ui/dialog';
-import type { OngoingActivity } from '../api/startup-popups';
+import { Image } from '../../../shared/ui/image';
 import './startup-popups.css';
 
-/** The activity popup of the start-up queue: an ongoing activity → 去看看 (活动中心). */
+/** The activity popup of the start-up queue: an ongoing activity's banner and title → 去看看 (活动中心). */
 export default function ActivityPopup({
   activity,
   onClose,
 }: {
-  activity: OngoingActivity;
+  activity: ActivitySummary;
   onClose: () => void;
 }) {
   const navigate = useNavigate();
   return (
     <Dialog
       open
-      title="活动进行中"
+      title={activity.title}
       onClose={onClose}
       className="startup-popup"
       footer={
@@ -33,10 +33,16 @@ export default function ActivityPopup({
         </button>
       }
     >
-      <div className="startup-popup__icon">
-        <FlagIcon width="2.5rem" height="2.5rem" />
-      </div>
-      <p className="startup-popup__text">{activity.title}</p>
+      <Image
+        className="startup-popup__banner"
+        src={activity.banner}
+        alt={`${activity.title}活动图`}
+        width={640}
+        height={360}
+        displayWidth={280}
+        priority
+      />
+      <p className="startup-popup__text">{activity.summary}</p>
     </Dialog>
   );
 }

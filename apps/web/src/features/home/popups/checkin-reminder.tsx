@@ -1,11 +1,11 @@
+import type { CheckinStatus } from '@ld/contract/checkin';
 import { useNavigate } from 'react-router';
 import { CalendarCheckIcon } from '../../../shared/icons/entry-icons';
 import { Dialog } from '../../../shared/ui/dialog';
-import type { CheckinToday } from '../api/startup-popups';
 import './startup-popups.css';
 
 /** The check-in reminder of the start-up queue: not checked in today → 去签到. */
-export default function CheckinReminder({ state, onClose }: { state: CheckinToday; onClose: () => void }) {
+export default function CheckinReminder({ state, onClose }: { state: CheckinStatus; onClose: () => void }) {
   const navigate = useNavigate();
   return (
     <Dialog
