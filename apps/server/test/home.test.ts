@@ -77,9 +77,9 @@ describeDialects('home and search', (dialect) => {
         subtitle: '角色扮演',
       },
     ]);
-    expect(novelSection.items.map((i) => [i.id, i.title, i.subtitle])).toEqual([
-      [novels.b, '城市之光', '程一'],
-      [novels.a, '星河剑歌', '青衫客'],
+    expect(novelSection.items.map((i) => [i.id, i.title, i.subtitle, i.path])).toEqual([
+      [novels.b, '城市之光', '程一', `/bookinfo/${novels.b}`],
+      [novels.a, '星河剑歌', '青衫客', `/bookinfo/${novels.a}`],
     ]);
 
     // Comics appear once one exists (the comics module is built elsewhere; the content model holds them).
@@ -108,7 +108,7 @@ describeDialects('home and search', (dialect) => {
     expect(answer.data.sections[1].more).toBe('/animate');
     expect(answer.data.sections[3]).toMatchObject({
       more: '/square',
-      items: [{ kind: 'post', id: postId, title: '剑侠情缘新区开服', cover: null }],
+      items: [{ kind: 'post', id: postId, title: '剑侠情缘新区开服', cover: null, path: `/post/${postId}` }],
     });
   });
 
@@ -138,6 +138,7 @@ describeDialects('home and search', (dialect) => {
         title: '剑之少年',
         cover: '/uploads/comics/test/cover.webp',
         subtitle: '画师甲',
+        path: `/comic/${comicId}`,
       },
     ]);
     expect(answer.data.groups[2].items[0]).toMatchObject({ id: novels.a, title: '星河剑歌' });

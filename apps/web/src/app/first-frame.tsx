@@ -1,4 +1,4 @@
-import { HOME_BANNERS } from '@ld/contract/home';
+import { HOME_BANNERS } from '@ld/contract/home-values';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BackIcon } from '../shared/icons/tab-icons';
 import { APP_TITLE, BRAND_PREFIX, pageTitle } from '../shared/lib/brand';

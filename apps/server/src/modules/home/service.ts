@@ -1,21 +1,24 @@
 import type { CursorPage } from '@ld/contract/envelope';
 import type { Game } from '@ld/contract/games';
+import type {
+  Home,
+  HomeSection,
+  SearchAnswer,
+  SearchGroup,
+  SearchItem,
+  SearchQuery,
+  SuggestAnswer,
+} from '@ld/contract/home';
 import {
   HOME_BANNERS,
   HOME_ENTRIES,
   HOME_LIMITS,
-  type Home,
-  type HomeSection,
+  itemPath,
   SEARCH_KIND_TEXT,
   SEARCH_KINDS,
   SECTION_MORE,
-  type SearchAnswer,
-  type SearchGroup,
-  type SearchItem,
   type SearchKind,
-  type SearchQuery,
-  type SuggestAnswer,
-} from '@ld/contract/home';
+} from '@ld/contract/home-values';
 import type { Post } from '@ld/contract/square';
 import type { Deps } from '../../platform/deps.ts';
 import { listWorks } from '../content/public.ts';
@@ -39,6 +42,7 @@ const gameItem = (g: Game): SearchItem => ({
   title: g.name,
   cover: g.icon,
   subtitle: g.typeName,
+  path: itemPath('game', g.appID),
 });
 const postItem = (p: Post): SearchItem => ({
   kind: 'post',
@@ -46,6 +50,7 @@ const postItem = (p: Post): SearchItem => ({
   title: postTitle(p.content),
   cover: p.images[0] ?? null,
   subtitle: p.author.name,
+  path: itemPath('post', p.id),
 });
 
 interface Window {
@@ -82,6 +87,7 @@ async function pageOf(deps: Deps, kind: SearchKind, w: Window): Promise<ItemPage
           title: work.title,
           cover: work.cover,
           subtitle: work.author,
+          path: itemPath(kind, work.id),
         })),
       };
     }

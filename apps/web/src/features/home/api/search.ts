@@ -1,8 +1,12 @@
-import { HOME_LIMITS, type SearchAnswer, type SearchItem, type SearchKind } from '@ld/contract/home';
+import type { SearchAnswer, SearchItem, SearchKind } from '@ld/contract/home';
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 
-export const SEARCH_PAGE_SIZE = HOME_LIMITS.pageSizeMax;
+// The results page's calls. It reads no value module of the contract (kinds, routes): the
+// answers carry each group's title and each item's path, so the page shares no chunk with home.
+
+/** Items per page of one kind (the contract's HOME_LIMITS.pageSizeMax). */
+export const SEARCH_PAGE_SIZE = 20;
 
 /** GET /api/v1/search over every kind: the first matches of each kind that has any. */
 export const searchAll = (keyword: string) => http.get<SearchAnswer>('/v1/search', { keyword });
@@ -33,14 +37,13 @@ async function searchKind(keyword: string, kind: SearchKind, cursor: string): Pr
   return { records: group?.items ?? [], total: group?.total ?? 0, nextCursor: group?.nextCursor ?? null };
 }
 
-export function useSearchKind(keyword: string, kind: SearchKind | null) {
+export function useSearchKind(keyword: string, kind: SearchKind) {
   return useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: ['search', keyword, kind],
-      queryFn: ({ pageParam }) => searchKind(keyword, kind as SearchKind, pageParam),
+      queryFn: ({ pageParam }) => searchKind(keyword, kind, pageParam),
       initialPageParam: '',
       getNextPageParam: (last: KindPage) => last.nextCursor ?? undefined,
-      enabled: keyword !== '' && kind !== null,
     }),
   );
 }

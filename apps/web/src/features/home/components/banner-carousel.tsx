@@ -1,6 +1,5 @@
 import { type TouchEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { swipeStep } from '../../../shared/hooks/use-swipe';
 import './banner-carousel.css';
 
 /** Slide transition (issue 10 §1: swipe duration 500 ms) and the autoplay interval. */
@@ -11,6 +10,19 @@ export interface Banner {
   image: string;
   alt: string;
   to: string;
+}
+
+/** Sideways moves shorter than this (px), or steeper than 30°, are scrolling, not a swipe. */
+const SWIPE_MIN_PX = 60;
+
+/**
+ * 1 (to the next slide: the finger moved left), -1 (back) or 0 for a touch that moved dx, dy.
+ * (shared/hooks/use-swipe.ts has the same rule for tabs; kept here so the home's first load is
+ * one chunk instead of two.)
+ */
+export function swipeOf(dx: number, dy: number): -1 | 0 | 1 {
+  if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dy) > Math.abs(dx) * Math.tan(Math.PI / 6)) return 0;
+  return dx < 0 ? 1 : -1;
 }
 
 /** The slide after `index` by `step`, wrapping around. */
@@ -54,7 +66,7 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
     setTouching(false);
     setDrag(0);
     if (!from || !t) return;
-    const step = swipeStep(from, { x: t.clientX, y: t.clientY });
+    const step = swipeOf(t.clientX - from.x, t.clientY - from.y);
     if (step !== 0) setIndex((i) => stepIndex(i, step, count));
   };
 

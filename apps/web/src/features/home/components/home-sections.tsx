@@ -1,6 +1,6 @@
-import { type HomeSection, itemPath, type SearchItem } from '@ld/contract/home';
+import type { HomeSection, SearchItem } from '@ld/contract/home';
 import { Link } from 'react-router';
-import { Image } from '../../../shared/ui/image';
+import { densitySrcSet, sizedUrl } from '../../../shared/lib/image-sizes';
 import './home-sections.css';
 
 /** Cover box per kind, as the lists show them: game icons square, books and comics 3:4, videos 16:9. */
@@ -15,16 +15,18 @@ const COVER = {
 function Card({ item }: { item: SearchItem }) {
   const cover = COVER[item.kind];
   return (
-    <Link to={itemPath(item.kind, item.id)} className={`home-card home-card--${item.kind}`}>
+    <Link to={item.path} className={`home-card home-card--${item.kind}`}>
       {item.cover && (
         <span className="home-card__cover">
-          <Image
-            src={item.cover}
+          {/* A plain img (the shared Image is a chunk of its own): server-sized, lazy. */}
+          <img
+            src={sizedUrl(item.cover, cover.shown)}
+            srcSet={densitySrcSet(item.cover, cover.shown)}
             alt={`${item.title}封面`}
             width={cover.width}
             height={cover.height}
-            displayWidth={cover.shown}
             loading="lazy"
+            decoding="async"
           />
         </span>
       )}

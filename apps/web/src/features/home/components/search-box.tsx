@@ -1,7 +1,7 @@
-import { HOME_LIMITS, itemPath, SEARCH_KIND_TEXT, type SearchItem } from '@ld/contract/home';
+import type { SearchItem } from '@ld/contract/home';
+import { HOME_LIMITS, SEARCH_KIND_TEXT } from '@ld/contract/home-values';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useDebounced } from '../../../shared/hooks/use-debounced';
 import { SearchIcon } from '../../../shared/icons/entry-icons';
 import { getSuggestions } from '../api/get-home';
 import './search-box.css';
@@ -21,19 +21,25 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
   const [text, setText] = useState(initial);
   const [focused, setFocused] = useState(false);
   const [items, setItems] = useState<SearchItem[]>([]);
-  const keyword = useDebounced(text.trim(), SUGGEST_DEBOUNCE_MS);
+  const keyword = text.trim();
 
   useEffect(() => {
     if (!keyword) {
       setItems([]);
       return;
     }
+    // Asked once typing has settled, and the answer of an older keyword is dropped.
     const controller = new AbortController();
-    getSuggestions(keyword, controller.signal).then(
-      (answer) => setItems(answer.items),
-      () => setItems([]),
-    );
-    return () => controller.abort();
+    const timer = setTimeout(() => {
+      getSuggestions(keyword, controller.signal).then(
+        (answer) => setItems(answer.items),
+        () => undefined,
+      );
+    }, SUGGEST_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [keyword]);
 
   const open = focused && text.trim() !== '' && items.length > 0;
@@ -72,7 +78,7 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
         <ul className="search-box__suggestions" aria-label="搜索建议">
           {items.map((item) => (
             <li key={`${item.kind}:${item.id}`}>
-              <Link to={itemPath(item.kind, item.id)}>
+              <Link to={item.path}>
                 <span className="search-box__kind">{SEARCH_KIND_TEXT[item.kind]}</span>
                 <span className="search-box__title">{item.title}</span>
               </Link>

@@ -20,6 +20,7 @@ const HOME: Home = {
           title: '剑侠情缘',
           cover: '/uploads/games/1/icon.webp',
           subtitle: '角色扮演',
+          path: '/detail/50001',
         },
       ],
     },
@@ -34,6 +35,7 @@ const HOME: Home = {
           title: '星河剑歌',
           cover: '/uploads/novels/7/cover.webp',
           subtitle: '青衫客',
+          path: '/bookinfo/7',
         },
       ],
     },
@@ -41,7 +43,7 @@ const HOME: Home = {
       kind: 'post',
       title: '热门帖子',
       more: '/square',
-      items: [{ kind: 'post', id: 9, title: '新区开服', cover: null, subtitle: '小蓝' }],
+      items: [{ kind: 'post', id: 9, title: '新区开服', cover: null, subtitle: '小蓝', path: '/post/9' }],
     },
   ],
 };
@@ -116,8 +118,22 @@ describe('home', () => {
         items:
           query.get('keyword') === '剑'
             ? [
-                { kind: 'game', id: 50001, title: '剑侠情缘', cover: null, subtitle: '角色扮演' },
-                { kind: 'novel', id: 7, title: '星河剑歌', cover: null, subtitle: '青衫客' },
+                {
+                  kind: 'game',
+                  id: 50001,
+                  title: '剑侠情缘',
+                  cover: null,
+                  subtitle: '角色扮演',
+                  path: '/detail/50001',
+                },
+                {
+                  kind: 'novel',
+                  id: 7,
+                  title: '星河剑歌',
+                  cover: null,
+                  subtitle: '青衫客',
+                  path: '/bookinfo/7',
+                },
               ]
             : [],
       }));

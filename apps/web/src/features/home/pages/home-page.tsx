@@ -1,5 +1,5 @@
-import { HOME_BANNERS, HOME_ENTRIES, type HomeEntryKey } from '@ld/contract/home';
-import type { ComponentType, SVGProps } from 'react';
+import { HOME_BANNERS, HOME_ENTRIES, type HomeEntryKey } from '@ld/contract/home-values';
+import { type ComponentType, lazy, Suspense, type SVGProps } from 'react';
 import { Link } from 'react-router';
 import {
   BookIcon,
@@ -10,13 +10,15 @@ import {
   PlayIcon,
   UserPlusIcon,
 } from '../../../shared/icons/entry-icons';
-import { ErrorState } from '../../../shared/ui/states';
 import { useHome } from '../api/get-home';
 import { BannerCarousel } from '../components/banner-carousel';
 import { HomeSections, HomeSectionsSkeleton } from '../components/home-sections';
 import { PullRefresh } from '../components/pull-refresh';
 import { SearchBox } from '../components/search-box';
 import './home.css';
+
+// Only a failed load needs it: not part of the home's first load.
+const ErrorState = lazy(() => import('../../../shared/ui/states').then((m) => ({ default: m.ErrorState })));
 
 const ENTRY_ICONS: Record<HomeEntryKey, ComponentType<SVGProps<SVGSVGElement>>> = {
   checkin: CalendarCheckIcon,
@@ -39,7 +41,11 @@ export default function HomePage() {
   let sections: React.ReactNode;
   if (home.isPending) sections = <HomeSectionsSkeleton />;
   else if (home.isError)
-    sections = <ErrorState text="首页内容加载失败，请检查网络后重试" onRetry={() => home.refetch()} />;
+    sections = (
+      <Suspense fallback={null}>
+        <ErrorState text="首页内容加载失败，请检查网络后重试" onRetry={() => home.refetch()} />
+      </Suspense>
+    );
   else sections = <HomeSections sections={home.data.sections} />;
 
   return (

@@ -1,6 +1,5 @@
 import type { CheckinStatus } from '@ld/contract/checkin';
 import { useNavigate } from 'react-router';
-import { CalendarCheckIcon } from '../../../shared/icons/entry-icons';
 import { Dialog } from '../../../shared/ui/dialog';
 import './startup-popups.css';
 
@@ -32,9 +31,6 @@ export default function CheckinReminder({ state, onClose }: { state: CheckinStat
         </>
       }
     >
-      <div className="startup-popup__icon">
-        <CalendarCheckIcon width="2.5rem" height="2.5rem" />
-      </div>
       <p className="startup-popup__text">
         {state.streak > 0
           ? `已连续签到 ${state.streak} 天，今天签到不断签。`
