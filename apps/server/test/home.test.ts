@@ -68,6 +68,7 @@ describeDialects('home and search', (dialect) => {
         title: '剑侠情缘',
         cover: expect.any(String),
         subtitle: '角色扮演',
+        path: `/detail/${games.hot.appId}`,
       },
       {
         kind: 'game',
@@ -75,6 +76,7 @@ describeDialects('home and search', (dialect) => {
         title: '冷门剑客',
         cover: expect.any(String),
         subtitle: '角色扮演',
+        path: `/detail/${games.cold.appId}`,
       },
     ]);
     expect(novelSection.items.map((i) => [i.id, i.title, i.subtitle, i.path])).toEqual([

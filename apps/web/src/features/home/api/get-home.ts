@@ -1,4 +1,4 @@
-import type { Home, SuggestAnswer } from '@ld/contract/home';
+import type { Home } from '@ld/contract/home';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 
@@ -10,7 +10,3 @@ export const getHome = () => http.get<Home>('/v1/home', undefined, { quiet: true
 export function useHome() {
   return useQuery({ queryKey: homeKey, queryFn: getHome });
 }
-
-/** GET /api/v1/search/suggest: titles as you type. */
-export const getSuggestions = (keyword: string, signal?: AbortSignal) =>
-  http.get<SuggestAnswer>('/v1/search/suggest', { keyword }, { quiet: true, signal });

@@ -1,13 +1,11 @@
-import type { SearchItem } from '@ld/contract/home';
-import { HOME_LIMITS, SEARCH_KIND_TEXT } from '@ld/contract/home-values';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { HOME_LIMITS } from '@ld/contract/home-values';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { SearchIcon } from '../../../shared/icons/entry-icons';
-import { getSuggestions } from '../api/get-home';
 import './search-box.css';
 
-/** Typing settles this long before suggestions are asked. */
-export const SUGGEST_DEBOUNCE_MS = 250;
+// Suggestions load with the first focus of the box: typing needs them, the first paint does not.
+const SearchSuggestions = lazy(() => import('./search-suggestions'));
 
 /** Where a search goes: the results page (lazy), grouped by kind. */
 export const searchPath = (keyword: string) => `/search?keyword=${encodeURIComponent(keyword)}`;
@@ -16,37 +14,20 @@ export const searchPath = (keyword: string) => `/search?keyword=${encodeURICompo
  * One search box across every kind: titles suggested as you type (each opens its page), and
  * 搜索 (or Enter) opens the results grouped by kind.
  */
-export function SearchBox({ initial = '' }: { initial?: string }) {
+export function SearchBox() {
   const navigate = useNavigate();
-  const [text, setText] = useState(initial);
+  const [text, setText] = useState('');
   const [focused, setFocused] = useState(false);
-  const [items, setItems] = useState<SearchItem[]>([]);
+  const [armed, setArmed] = useState(false);
   const keyword = text.trim();
 
-  useEffect(() => {
-    if (!keyword) {
-      setItems([]);
-      return;
-    }
-    // Asked once typing has settled, and the answer of an older keyword is dropped.
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      getSuggestions(keyword, controller.signal).then(
-        (answer) => setItems(answer.items),
-        () => undefined,
-      );
-    }, SUGGEST_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [keyword]);
-
-  const open = focused && text.trim() !== '' && items.length > 0;
   return (
     <div
       className="search-box"
-      onFocus={() => setFocused(true)}
+      onFocus={() => {
+        setFocused(true);
+        setArmed(true);
+      }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
       }}
@@ -56,8 +37,7 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
         className="search-box__form"
         onSubmit={(e) => {
           e.preventDefault();
-          const k = text.trim();
-          if (k) navigate(searchPath(k));
+          if (keyword) navigate(searchPath(keyword));
         }}
       >
         <SearchIcon className="search-box__icon" width="1.125rem" height="1.125rem" />
@@ -74,22 +54,10 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
           搜索
         </button>
       </form>
-      {open && (
-        <ul className="search-box__suggestions" aria-label="搜索建议">
-          {items.map((item) => (
-            <li key={`${item.kind}:${item.id}`}>
-              <Link to={item.path}>
-                <span className="search-box__kind">{SEARCH_KIND_TEXT[item.kind]}</span>
-                <span className="search-box__title">{item.title}</span>
-              </Link>
-            </li>
-          ))}
-          <li>
-            <Link to={searchPath(text.trim())} className="search-box__all">
-              查看“{text.trim()}”的全部结果
-            </Link>
-          </li>
-        </ul>
+      {armed && (
+        <Suspense fallback={null}>
+          <SearchSuggestions keyword={keyword} open={focused} allPath={searchPath(keyword)} />
+        </Suspense>
       )}
     </div>
   );
