@@ -68,6 +68,7 @@ const ROUTE_NAMES = [
   'download',
   'checkin',
   'activity',
+  'activityinfo',
 ];
 
 /** Every route by name, with a path that shows it (ids from the demo content). */
@@ -77,6 +78,9 @@ async function routePaths(): Promise<Record<string, string>> {
   const [post] = await getList<{ id: number }>('/v1/square/post/list');
   const [{ id: book }] = await getList<{ id: number }>('/v1/novel/list');
   const [chapter] = await getList<{ id: number }>(`/v1/novel/${book}/chapters`);
+  const activities = (await (await fetch(`${baseUrl()}/api/v1/activity/list`)).json()) as {
+    data: Array<{ id: number }>;
+  };
   return {
     home: '/',
     square: '/square',
@@ -109,6 +113,7 @@ async function routePaths(): Promise<Record<string, string>> {
     download: '/download',
     checkin: '/checkin',
     activity: '/activity',
+    activityinfo: `/activity/${activities.data[0].id}`,
   };
 }
 

@@ -1,5 +1,7 @@
 import type { AccountTables } from '../modules/accounts/tables.ts';
+import type { ActivityTables } from '../modules/activities/tables.ts';
 import type { BulletinTables } from '../modules/bulletins/tables.ts';
+import type { CheckinTables } from '../modules/checkin/tables.ts';
 import type { ClientConfigTables } from '../modules/client-config/tables.ts';
 import type { ContentTables } from '../modules/content/tables.ts';
 import type { DeviceTables } from '../modules/devices/tables.ts';
@@ -33,4 +35,6 @@ export interface Database
     PurchaseTables,
     VipTables,
     ContentTables,
-    NovelTables {}
+    NovelTables,
+    CheckinTables,
+    ActivityTables {}

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './accounts/routes.ts';
+import { activityRoutes } from './activities/routes.ts';
 import { bulletinRoutes } from './bulletins/routes.ts';
+import { checkinRoutes } from './checkin/routes.ts';
 import { clientConfigRoutes } from './client-config/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { deviceRoutes } from './devices/routes.ts';
@@ -32,4 +34,6 @@ export const modules: FastifyPluginAsync[] = [
   contentRoutes,
   novelRoutes,
   homeRoutes,
+  checkinRoutes,
+  activityRoutes,
 ];

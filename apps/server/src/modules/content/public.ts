@@ -10,6 +10,7 @@ export {
 } from './repository.ts';
 export { registerWorkRoutes } from './routes.ts';
 export {
+  countUnitsRead,
   existingUnit,
   listWorks,
   type OpenedUnit,
