@@ -69,6 +69,7 @@ const ROUTE_NAMES = [
   'checkin',
   'activity',
   'activityinfo',
+  'search',
 ];
 
 /** Every route by name, with a path that shows it (ids from the demo content). */
@@ -114,6 +115,7 @@ async function routePaths(): Promise<Record<string, string>> {
     checkin: '/checkin',
     activity: '/activity',
     activityinfo: `/activity/${activities.data[0].id}`,
+    search: '/search',
   };
 }
 

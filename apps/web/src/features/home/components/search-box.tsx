@@ -44,7 +44,7 @@ export function SearchBox() {
         <input
           type="search"
           aria-label="搜索"
-          placeholder="搜索游戏、漫画、小说、视频、帖子"
+          placeholder="游戏、漫画、小说、视频、帖子"
           maxLength={HOME_LIMITS.keywordMax}
           value={text}
           enterKeyHint="search"

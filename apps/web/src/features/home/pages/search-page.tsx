@@ -16,11 +16,12 @@ type TabKey = SearchKind | 'all';
 function ResultRow({ item }: { item: SearchItem }) {
   return (
     <Link to={item.path} className={`search-row search-row--${item.kind}`}>
-      <span className="search-row__cover">
-        {item.cover && (
+      {/* A post without images has no picture (an empty box would look like a broken one). */}
+      {item.cover && (
+        <span className="search-row__cover">
           <Image src={item.cover} alt={`${item.title}封面`} width={120} height={120} displayWidth={48} />
-        )}
-      </span>
+        </span>
+      )}
       <span className="search-row__text">
         <span className="search-row__title">{item.title}</span>
         <span className="search-row__subtitle">{item.subtitle}</span>
@@ -95,7 +96,7 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (keyword
       <input
         type="search"
         aria-label="搜索"
-        placeholder="搜索游戏、漫画、小说、视频、帖子"
+        placeholder="游戏、漫画、小说、视频、帖子"
         maxLength={KEYWORD_MAX}
         enterKeyHint="search"
         value={text}
