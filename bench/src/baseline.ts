@@ -10,6 +10,11 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
  * text seed), GET /videos (the hottest 20 videos with their file and unit rows) and GET /video?id=
  * (one video's rows); GET /checkin?user=&date= (a user's latest check-ins and the month's days) and POST
  * /checkin?user=&date= (a check-in row, the balance and a ledger row in one transaction).
+ * GET /units?work=&after= (a novel menu page of 100) and GET /unit?work=&id= (a chapter's row and
+ * text seed); GET /checkin?user=&date= (a user's latest check-ins and the month's days) and POST
+ * /checkin?user=&date= (a check-in row, the balance and a ledger row in one transaction); GET /home
+ * (the rows of the home's sections: hot games with their type, hot novels, comics and videos, hot
+ * posts with their authors' names).
  */
 interface Tables {
   square_posts: {
@@ -39,6 +44,10 @@ interface Tables {
     created_at: number;
   };
   wallets: { user_id: number; coin_num: number };
+  games: { id: number; app_id: number; type_id: number; name: string; icon: string; sort: number };
+  game_types: { id: number; name: string };
+  works: { id: number; kind: string; title: string; author: string; cover: string; hot_score: number };
+  users: { id: number; name: string };
   coin_ledger: {
     user_id: number;
     delta: number;
@@ -203,6 +212,41 @@ app.post<{ Querystring: { user: string; date: string } }>('/checkin', async (req
     return wallet.coin_num;
   });
   return { code: 0, msg: 'ok', data: { coinNum } };
+});
+
+app.get('/home', async () => {
+  const works = (kind: string) =>
+    db
+      .selectFrom('works')
+      .select(['id', 'title', 'author', 'cover'])
+      .where('kind', '=', kind)
+      .orderBy('hot_score', 'desc')
+      .orderBy('id', 'desc')
+      .limit(6)
+      .execute();
+  const [games, comics, novels, videos, posts] = await Promise.all([
+    db
+      .selectFrom('games')
+      .innerJoin('game_types', 'game_types.id', 'games.type_id')
+      .select(['games.app_id', 'games.name', 'games.icon', 'game_types.name as type_name'])
+      .orderBy('games.sort', 'desc')
+      .orderBy('games.id')
+      .limit(6)
+      .execute(),
+    works('comic'),
+    works('novel'),
+    works('video'),
+    db
+      .selectFrom('square_posts')
+      .innerJoin('users', 'users.id', 'square_posts.user_id')
+      .select(['square_posts.id', 'square_posts.content', 'square_posts.images', 'users.name'])
+      .where('square_posts.deleted_at', 'is', null)
+      .orderBy('square_posts.hot_score', 'desc')
+      .orderBy('square_posts.id', 'desc')
+      .limit(4)
+      .execute(),
+  ]);
+  return { code: 0, msg: 'ok', data: { games, comics, novels, videos, posts } };
 });
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -70,6 +70,7 @@ const ROUTE_NAMES = [
   'activity',
   'invite',
   'activityinfo',
+  'search',
 ];
 
 /** Every route by name, with a path that shows it (ids from the demo content). */
@@ -116,6 +117,7 @@ async function routePaths(): Promise<Record<string, string>> {
     activity: '/activity',
     invite: '/invite',
     activityinfo: `/activity/${activities.data[0].id}`,
+    search: '/search',
   };
 }
 

@@ -10,6 +10,7 @@ import { gameRoutes } from './games/routes.ts';
 import { giftRoutes } from './gifts/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { inviteRoutes } from './invites/routes.ts';
+import { homeRoutes } from './home/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
 import { novelRoutes } from './novels/routes.ts';
 import { squareRoutes } from './square/routes.ts';
@@ -36,6 +37,7 @@ export const modules: FastifyPluginAsync[] = [
   novelRoutes,
   inviteRoutes,
   videoRoutes,
+  homeRoutes,
   checkinRoutes,
   activityRoutes,
 ];

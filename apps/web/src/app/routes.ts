@@ -103,6 +103,11 @@ export const simpleRoutes: AppRoute[] = [
     page: () => import('../features/novels/pages/novels-page'),
   },
   {
+    path: 'search',
+    meta: { name: 'search', title: '搜索' },
+    page: () => import('../features/home/pages/search-page'),
+  },
+  {
     path: 'commenthistory',
     meta: { name: 'commenthistory', title: '我的发布和评论', keepAlive: false },
     page: () => import('../features/square/pages/comment-history-page'),

@@ -17,6 +17,7 @@ import {
 import { downloadAnswer, gamePageSchema, gameSchema, gameTypeSchema } from '@ld/contract/games';
 import { claimAnswer, giftCenterPageSchema, giftPackSchema, myGiftPageSchema } from '@ld/contract/gifts';
 import { inviteMeSchema, inviteRecordPageSchema } from '@ld/contract/invites';
+import { homeSchema, searchAnswer, suggestAnswer } from '@ld/contract/home';
 import {
   bulletinSchema,
   faqSchema,
@@ -186,6 +187,9 @@ export const endpoints = {
   'GET /v1/activity/list': arrayOf(activitySummarySchema),
   'GET /v1/activity/:id': activityDetailSchema,
   'POST /v1/activity/:id/task/:taskId/claim': activityClaimSchema,
+  'GET /v1/home': homeSchema,
+  'GET /v1/search': searchAnswer,
+  'GET /v1/search/suggest': suggestAnswer,
 } satisfies Record<string, AnswerSchema>;
 
 export type Endpoint = keyof typeof endpoints;

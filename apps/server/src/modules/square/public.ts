@@ -2,6 +2,7 @@
 // (段评, an episode's comments) (docs/decisions/0033-paragraph-comments.md).
 
 export { countPostsByUser } from './posts-repository.ts';
+export { findPosts } from './posts-service.ts';
 export {
   createThreadComment,
   deleteThreadComment,
