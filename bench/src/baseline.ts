@@ -10,9 +10,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
  * text seed), GET /videos (the hottest 20 videos with their file and unit rows) and GET /video?id=
  * (one video's rows); GET /checkin?user=&date= (a user's latest check-ins and the month's days) and POST
  * /checkin?user=&date= (a check-in row, the balance and a ledger row in one transaction).
- * GET /units?work=&after= (a novel menu page of 100) and GET /unit?work=&id= (a chapter's row and
- * text seed); GET /checkin?user=&date= (a user's latest check-ins and the month's days) and POST
- * /checkin?user=&date= (a check-in row, the balance and a ledger row in one transaction); GET /home
+ * GET /home
  * (the rows of the home's sections: hot games with their type, hot novels, comics and videos, hot
  * posts with their authors' names).
  */
@@ -31,7 +29,15 @@ interface Tables {
   };
   units: { id: number; work_id: number; idx: number; title: string; price: number; vip: number };
   chapter_texts: { unit_id: number; paragraphs: string | null; seed: number | null };
-  works: { id: number; kind: string; title: string; cover: string; hot_score: number; view_count: number };
+  works: {
+    id: number;
+    kind: string;
+    title: string;
+    author: string;
+    cover: string;
+    hot_score: number;
+    view_count: number;
+  };
   videos: { work_id: number; unit_id: number; file_key: string; duration_ms: number };
   checkins: {
     user_id: number;
@@ -46,7 +52,6 @@ interface Tables {
   wallets: { user_id: number; coin_num: number };
   games: { id: number; app_id: number; type_id: number; name: string; icon: string; sort: number };
   game_types: { id: number; name: string };
-  works: { id: number; kind: string; title: string; author: string; cover: string; hot_score: number };
   users: { id: number; name: string };
   coin_ledger: {
     user_id: number;

@@ -27,7 +27,6 @@ import { videoScenarios } from './video-scenarios.ts';
  * 0.01 for quick runs) sizes the square's and the novels' databases; BENCH_WEB_DIST uses an SPA already built there instead of building into
  * apps/web/dist; BENCH_SECONDS (default 5) is each square and money load's length; BENCH_ONLY
  * (comma list of bundle, lighthouse, axe, account, money, square, novels and the keys of apiScenarios) runs a subset: `lighthouse`
- * (comma list of bundle, lighthouse, axe, account, money, square, novels, checkin, home) runs a subset: `lighthouse`
  * runs Lighthouse and axe over the pages of pages.ts, `axe` only axe; BENCH_PAGES (comma list of
  * names in pages.ts) narrows those pages; BENCH_RUNS (default 3) is Lighthouse runs per page;
  * BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's HTML report there.
@@ -45,6 +44,7 @@ const apiScenarios: Record<
 > = {
   videos: videoScenarios,
   checkin: checkinScenarios,
+  home: homeScenarios,
 };
 const only = new Set(
   (
@@ -62,9 +62,6 @@ const known = [
   'novels',
   ...Object.keys(apiScenarios),
 ];
-  (process.env.BENCH_ONLY ?? 'bundle,lighthouse,account,money,square,novels,checkin,home').split(','),
-);
-const known = ['bundle', 'lighthouse', 'axe', 'account', 'money', 'square', 'novels', 'checkin', 'home'];
 const runs = Number(process.env.BENCH_RUNS ?? '3');
 if ([...only].some((k) => !known.includes(k)) || !(Number.isInteger(runs) && runs > 0))
   throw new Error(`BENCH_ONLY must list some of ${known.join(', ')}; BENCH_RUNS must be a positive integer`);
@@ -169,11 +166,6 @@ if (novels) {
 for (const [name, scenario] of Object.entries(apiScenarios)) {
   if (!only.has(name)) continue;
   const result = await scenario({ seconds, webDist });
-  figures.push(...result.figures);
-  comparisons.push(...result.comparisons);
-}
-if (only.has('home')) {
-  const result = await homeScenarios({ seconds, webDist });
   figures.push(...result.figures);
   comparisons.push(...result.comparisons);
 }

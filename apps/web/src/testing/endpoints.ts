@@ -16,8 +16,8 @@ import {
 } from '@ld/contract/content';
 import { downloadAnswer, gamePageSchema, gameSchema, gameTypeSchema } from '@ld/contract/games';
 import { claimAnswer, giftCenterPageSchema, giftPackSchema, myGiftPageSchema } from '@ld/contract/gifts';
-import { inviteMeSchema, inviteRecordPageSchema } from '@ld/contract/invites';
 import { homeSchema, searchAnswer, suggestAnswer } from '@ld/contract/home';
+import { inviteMeSchema, inviteRecordPageSchema } from '@ld/contract/invites';
 import {
   bulletinSchema,
   faqSchema,
