@@ -68,6 +68,9 @@ const ROUTE_NAMES = [
   'download',
   'checkin',
   'activity',
+  'invite',
+  'activityinfo',
+  'search',
 ];
 
 /** Every route by name, with a path that shows it (ids from the demo content). */
@@ -77,6 +80,9 @@ async function routePaths(): Promise<Record<string, string>> {
   const [post] = await getList<{ id: number }>('/v1/square/post/list');
   const [{ id: book }] = await getList<{ id: number }>('/v1/novel/list');
   const [chapter] = await getList<{ id: number }>(`/v1/novel/${book}/chapters`);
+  const activities = (await (await fetch(`${baseUrl()}/api/v1/activity/list`)).json()) as {
+    data: Array<{ id: number }>;
+  };
   return {
     home: '/',
     square: '/square',
@@ -109,6 +115,9 @@ async function routePaths(): Promise<Record<string, string>> {
     download: '/download',
     checkin: '/checkin',
     activity: '/activity',
+    invite: '/invite',
+    activityinfo: `/activity/${activities.data[0].id}`,
+    search: '/search',
   };
 }
 
@@ -123,6 +132,7 @@ const GUARDED = new Set([
   'user',
   'readhistory',
   'subscriblist',
+  'invite',
 ]);
 
 describe('accessibility (axe, WCAG 2.1 A/AA) at 390×844', () => {

@@ -1,5 +1,5 @@
+import { HOME_BANNERS } from '@ld/contract/home-values';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { HOME_BANNERS } from '../features/home/lib/banners';
 import { BackIcon } from '../shared/icons/tab-icons';
 import { APP_TITLE, BRAND_PREFIX, pageTitle } from '../shared/lib/brand';
 import { TABS } from './layouts/tab-bar';
@@ -39,23 +39,18 @@ function SkeletonLines() {
 }
 
 /**
- * The home page is its two static banners and the entries: its frame shows the banners themselves
- * where HomePage puts them (same sizes), so the largest paint comes with the HTML, not after the JS.
+ * The home page opens with its search box and the first banner of its carousel: its frame shows
+ * that banner itself where HomePage puts it (same box), so the largest paint comes with the
+ * HTML, not after the JS.
  */
 function HomeSkeleton() {
+  const first = HOME_BANNERS[0];
   return (
     <div className="first-frame first-frame--home">
-      {HOME_BANNERS.map((b) => (
-        <img
-          key={b.src}
-          className="first-frame__home-banner"
-          src={b.src}
-          alt={b.alt}
-          width={690}
-          height={260}
-          fetchPriority="high"
-        />
-      ))}
+      <div className="first-frame__search" aria-hidden="true" />
+      <div className="first-frame__carousel">
+        <img src={first.image} alt={first.alt} width={690} height={260} fetchPriority="high" />
+      </div>
       <div aria-hidden="true">
         <SkeletonLines />
       </div>

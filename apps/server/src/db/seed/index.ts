@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 import { seedAccounts } from '../../modules/accounts/seed.ts';
+import { seedActivities } from '../../modules/activities/seed.ts';
 import { seedBulletins } from '../../modules/bulletins/seed.ts';
 import { seedClientConfig } from '../../modules/client-config/seed.ts';
 import { seedComics } from '../../modules/comics/seed.ts';
@@ -10,6 +11,7 @@ import { seedMessages } from '../../modules/messages/seed.ts';
 import { seedNovels } from '../../modules/novels/seed.ts';
 import { seedSquare } from '../../modules/square/seed.ts';
 import { seedSupport } from '../../modules/support/seed.ts';
+import { seedVideos } from '../../modules/videos/seed.ts';
 import { seedVipPlans } from '../../modules/vip/seed.ts';
 import { seedWallet } from '../../modules/wallet/seed.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -32,6 +34,8 @@ export const seeds: Array<{ name: string; run: (deps: Deps) => Promise<void> }> 
   { name: 'gifts', run: seedGifts },
   { name: 'novels', run: seedNovels },
   { name: 'comics', run: seedComics },
+  { name: 'videos', run: seedVideos },
+  { name: 'activities', run: seedActivities },
 ];
 
 /** Fills an empty database with demo content; a database that has users is left alone. */

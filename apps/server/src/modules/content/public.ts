@@ -10,8 +10,14 @@ export {
 } from './repository.ts';
 export { registerWorkRoutes } from './routes.ts';
 export {
+  addView,
+  countUnitsRead,
   existingUnit,
   existingWork,
+  firstUnits,
+  getWork,
+  listCategories,
+  listWorks,
   type OpenedUnit,
   openUnit,
   PURCHASE_KIND_OF,

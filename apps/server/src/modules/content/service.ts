@@ -74,7 +74,8 @@ function toWork(row: WorkRow): Work {
       row.latest_unit_id === null
         ? null
         : {
-            id: Number(row.latest_unit_id),
+            // A video's unit is named by the video's own id (DESIGN §13).
+            id: row.kind === 'video' ? Number(row.id) : Number(row.latest_unit_id),
             index: Number(row.unit_count),
             title: row.latest_unit_title ?? '',
             updateTime: toIso(Number(row.latest_unit_at)),
@@ -88,7 +89,8 @@ function toProgress(row: ProgressRow & { unit_title: string }, unitCount: number
   return {
     kind: row.kind,
     workId: Number(row.work_id),
-    unitId: Number(row.unit_id),
+    // A video's unit is named by the video's own id (DESIGN §13).
+    unitId: row.kind === 'video' ? Number(row.work_id) : Number(row.unit_id),
     unitIndex: idx,
     unitTitle: row.unit_title,
     position: JSON.parse(row.position) as Position,
@@ -105,7 +107,13 @@ async function workOrNotFound(db: Conn, kind: WorkKind, id: number): Promise<Wor
 }
 
 async function unitOrNotFound(db: Conn, kind: WorkKind, workId: number, unitId: number): Promise<UnitRow> {
-  const unit = await repo.findUnit(db, workId, unitId);
+  // A video is a work with a single unit whose id is the video's own id (DESIGN §13).
+  const unit =
+    kind === 'video'
+      ? unitId === workId
+        ? await repo.firstUnit(db, workId)
+        : undefined
+      : await repo.findUnit(db, workId, unitId);
   if (!unit) throw notFound(WHAT[kind].unit);
   return unit;
 }
@@ -199,6 +207,7 @@ export async function getWork(
   kind: WorkKind,
   userId: number | null,
   workId: number,
+  options: { countView?: boolean } = {},
 ): Promise<WorkDetail> {
   const db = deps.db.kysely;
   const work = await workOrNotFound(db, kind, workId);
@@ -206,7 +215,7 @@ export async function getWork(
     userId === null
       ? [new Set<number>(), undefined]
       : await Promise.all([repo.subscribedIds(db, userId, [workId]), repo.findProgress(db, userId, workId)]);
-  await repo.countView(db, workId);
+  if (options.countView !== false) await repo.countView(db, workId);
   return {
     ...toWork(work),
     intro: work.intro,
@@ -216,7 +225,18 @@ export async function getWork(
   };
 }
 
+/** Counts one view of a work (videos count once per viewer and day themselves). */
+export async function addView(deps: Deps, workId: number): Promise<void> {
+  await repo.countView(deps.db.kysely, workId);
+}
+
 // Units.
+
+/** The first unit of each work (a video's single unit), by work id. */
+export async function firstUnits(deps: Deps, workIds: number[]): Promise<Map<number, UnitRow>> {
+  const rows = await repo.firstUnitsOf(deps.db.kysely, workIds);
+  return new Map(rows.map((u) => [Number(u.work_id), u]));
+}
 
 export async function listUnits(
   deps: Deps,
@@ -355,6 +375,17 @@ export async function openUnit(
   return { work, unit, prev, next, nextUnlocked: next ? open.has(Number(next.id)) : false, charged };
 }
 
+/** Distinct units of these kinds the user read in [from, to): chapters read, for activity tasks. */
+export function countUnitsRead(
+  deps: Pick<Deps, 'db'>,
+  userId: number,
+  kinds: readonly WorkKind[],
+  from: number,
+  to: number,
+): Promise<number> {
+  return repo.countUnitsRead(deps.db.kysely, userId, kinds, from, to);
+}
+
 /** 购买本章: charged once per user and unit; members read VIP units free; 1001 on too little balance. */
 export async function unlockUnit(
   deps: Deps,
@@ -484,6 +515,17 @@ export async function saveProgress(deps: Deps, userId: number, body: ProgressBod
     seen_units: Number(work.unit_count),
     in_history: 1,
   });
+  // The read log counts a unit once its reader saved a position in it and it is open to the user:
+  // a prefetched next chapter or an offline download is fetched, not read.
+  if ((await unlockedUnits(deps, body.kind, userId, [unit])).has(Number(unit.id))) {
+    await repo.logUnitRead(db, {
+      user_id: userId,
+      unit_id: Number(unit.id),
+      day_start: shanghaiDayStart(now),
+      kind: body.kind,
+      read_at: now,
+    });
+  }
   const stored = await repo.findProgress(db, userId, body.workId);
   if (!stored) throw new Error('progress vanished after its write');
   return toProgress(stored, Number(work.unit_count));

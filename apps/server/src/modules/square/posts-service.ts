@@ -97,6 +97,14 @@ export async function listPostFeed(
   return page;
 }
 
+/**
+ * Posts for other modules (home, the search across every kind), as a guest sees them: hot, or
+ * by latest with a keyword. Unlike the square's own search it does not count the keyword
+ * towards the square's hot keywords.
+ */
+export const findPosts = (deps: Deps, query: FeedQuery & { keyword?: string; sort: 1 | 2 }) =>
+  feed(deps, null, { keyword: query.keyword }, query, orderOf(query.sort));
+
 /** Newest posts by the people the caller follows. */
 export const listFollowFeed = (deps: Deps, userId: number, query: FeedQuery) =>
   feed(deps, userId, { followerId: userId }, query, 'latest');

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
-import { BulletinPopup } from '../../features/bulletin/components/bulletin-popup';
 import { BRAND_PREFIX, pageTitle } from '../../shared/lib/brand';
 import {
   containerWidth,
@@ -12,6 +11,7 @@ import {
 import { ToastHost } from '../../shared/ui/toast-host';
 import type { RouteMeta } from '../route-meta';
 import { ScrollKeeper } from '../scroll-keeper';
+import { StartupPopups } from '../startup-popups';
 import { RootDialogs } from './root-dialogs';
 import { TABS } from './tab-bar';
 
@@ -78,7 +78,7 @@ export function RootLayout() {
         <Outlet />
       </div>
       <ScrollKeeper tabs={TAB_NAMES} />
-      <BulletinPopup />
+      <StartupPopups />
       <RootDialogs />
       <ToastHost />
     </div>

@@ -61,3 +61,47 @@ export function HelpIcon(p: SVGProps<SVGSVGElement>) {
     </svg>
   );
 }
+
+export function CalendarCheckIcon(p: SVGProps<SVGSVGElement>) {
+  return (
+    <svg {...outline(p)} aria-hidden="true">
+      <rect x="3.5" y="5" width="17" height="15" rx="2.5" />
+      <path d="M3.5 9.5h17M8 3v4M16 3v4M9 14.5l2 2 4-4" />
+    </svg>
+  );
+}
+
+export function FlagIcon(p: SVGProps<SVGSVGElement>) {
+  return (
+    <svg {...outline(p)} aria-hidden="true">
+      <path d="M5.5 21V4M5.5 4.5c4-2 7 2 12.5 0v8.5c-5.5 2-8.5-2-12.5 0" />
+    </svg>
+  );
+}
+
+export function PlayIcon(p: SVGProps<SVGSVGElement>) {
+  return (
+    <svg {...outline(p)} aria-hidden="true">
+      <rect x="3" y="5" width="18" height="14" rx="3" />
+      <path d="M10 9.2v5.6l4.8-2.8z" />
+    </svg>
+  );
+}
+
+export function UserPlusIcon(p: SVGProps<SVGSVGElement>) {
+  return (
+    <svg {...outline(p)} aria-hidden="true">
+      <circle cx="10" cy="8" r="3.8" />
+      <path d="M3 20c.8-3.6 3.6-5.5 7-5.5 1.7 0 3.2.5 4.4 1.3M18.5 13.5v6M15.5 16.5h6" />
+    </svg>
+  );
+}
+
+export function SearchIcon(p: SVGProps<SVGSVGElement>) {
+  return (
+    <svg {...outline(p)} aria-hidden="true">
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="m16 16 4.5 4.5" />
+    </svg>
+  );
+}

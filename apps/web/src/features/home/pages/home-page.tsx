@@ -1,37 +1,73 @@
+import { HOME_BANNERS, HOME_ENTRIES, type HomeEntryKey } from '@ld/contract/home-values';
+import { type ComponentType, lazy, Suspense, type SVGProps } from 'react';
 import { Link } from 'react-router';
-import { BookIcon, DiamondIcon, GamepadIcon, GiftIcon, HelpIcon } from '../../../shared/icons/entry-icons';
-import { CURRENCY_NAME } from '../../../shared/lib/brand';
-import { HOME_BANNERS } from '../lib/banners';
+import {
+  BookIcon,
+  CalendarCheckIcon,
+  DiamondIcon,
+  FlagIcon,
+  GiftIcon,
+  PlayIcon,
+  UserPlusIcon,
+} from '../../../shared/icons/entry-icons';
+import { useHome } from '../api/get-home';
+import { BannerCarousel } from '../components/banner-carousel';
+import { HomeSections, HomeSectionsSkeleton } from '../components/home-sections';
+import { PullRefresh } from '../components/pull-refresh';
+import { SearchBox } from '../components/search-box';
 import './home.css';
 
-const ENTRIES = [
-  { to: '/games', label: '游戏中心', Icon: GamepadIcon },
-  { to: '/square', label: '礼包广场', Icon: GiftIcon },
-  { to: '/novels', label: '书城', Icon: BookIcon },
-  { to: '/recharge', label: `${CURRENCY_NAME}充值`, Icon: DiamondIcon },
-  { to: '/faq', label: '常见问题', Icon: HelpIcon },
-];
+// Only a failed load needs it: not part of the home's first load.
+const ErrorState = lazy(() => import('../../../shared/ui/states').then((m) => ({ default: m.ErrorState })));
 
-/** 首页: two image banners (friend invite, an event), both to check-in (spec §2), and quick entries. */
+const ENTRY_ICONS: Record<HomeEntryKey, ComponentType<SVGProps<SVGSVGElement>>> = {
+  checkin: CalendarCheckIcon,
+  activity: FlagIcon,
+  novels: BookIcon,
+  welfare: PlayIcon,
+  square: GiftIcon,
+  recharge: DiamondIcon,
+  invite: UserPlusIcon,
+};
+
+/**
+ * 首页: the search box, the two banners of spec §2 in a carousel (both to check-in), the entry
+ * grid, and the sections of what the portal has (hot games, comics, novels, videos, posts), each
+ * with 更多. Banners and entries are static, so they paint at once; the sections come from
+ * GET /api/v1/home, with a skeleton, pull-to-refresh and error-with-retry.
+ */
 export default function HomePage() {
+  const home = useHome();
+  let sections: React.ReactNode;
+  if (home.isPending) sections = <HomeSectionsSkeleton />;
+  else if (home.isError)
+    sections = (
+      <Suspense fallback={null}>
+        <ErrorState text="首页内容加载失败，请检查网络后重试" onRetry={() => home.refetch()} />
+      </Suspense>
+    );
+  else sections = <HomeSections sections={home.data.sections} />;
+
   return (
-    <div className="home">
-      {HOME_BANNERS.map((b) => (
-        // Above the fold and the largest paint: fetched first, never lazily.
-        <Link key={b.src} to="/checkin" className="home__banner">
-          <img src={b.src} alt={b.alt} width={690} height={260} loading="eager" fetchPriority="high" />
-        </Link>
-      ))}
-      <nav className="home__entries" aria-label="快捷入口">
-        {ENTRIES.map((e) => (
-          <Link key={e.to} to={e.to} className="home__entry">
-            <span className="home__entry-icon">
-              <e.Icon />
-            </span>
-            {e.label}
-          </Link>
-        ))}
-      </nav>
-    </div>
+    <PullRefresh onRefresh={() => home.refetch({ throwOnError: true })}>
+      <div className="home">
+        <SearchBox />
+        <BannerCarousel banners={HOME_BANNERS} />
+        <nav className="home__entries" aria-label="快捷入口">
+          {HOME_ENTRIES.map((e) => {
+            const Icon = ENTRY_ICONS[e.key];
+            return (
+              <Link key={e.key} to={e.to} className="home__entry">
+                <span className="home__entry-icon">
+                  <Icon />
+                </span>
+                {e.label}
+              </Link>
+            );
+          })}
+        </nav>
+        {sections}
+      </div>
+    </PullRefresh>
   );
 }

@@ -1,0 +1,94 @@
+import type { ActivitySummary } from '@ld/contract/activities';
+import type { CheckinStatus } from '@ld/contract/checkin';
+import type { Bulletin } from '@ld/contract/messages';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { getBulletin } from '../features/bulletin/api/get-bulletin';
+import { hideBulletinToday, shouldFetchBulletin } from '../features/bulletin/lib/hide-today';
+import { getCheckinStatus, getOngoingActivity } from '../features/home/api/startup-popups';
+import {
+  afterContentPainted,
+  markShown,
+  PopupQueue,
+  type Shown,
+  STARTUP_POPUP_ORDER,
+  type StartupPopupKind,
+  shownToday,
+} from '../shared/lib/popup-queue';
+import { useAccountStore } from '../shared/stores/account';
+
+// Each dialog loads only when it is about to open, keeping the first load small.
+const BulletinDialog = lazy(() => import('../features/bulletin/components/bulletin-dialog'));
+const CheckinReminder = lazy(() => import('../features/home/popups/checkin-reminder'));
+const ActivityPopup = lazy(() => import('../features/home/popups/activity-popup'));
+
+type Payload = Bulletin | CheckinStatus | ActivitySummary;
+
+/** What each kind would show for this uid (null: nothing to show). */
+const SOURCES: Record<StartupPopupKind, (uid: string) => Promise<Payload | null>> = {
+  bulletin: () => getBulletin(),
+  // Only a logged-in user who has not checked in today is reminded.
+  checkin: async (uid) => {
+    if (!uid) return null;
+    const state = await getCheckinStatus();
+    return state.today ? null : state;
+  },
+  activity: () => getOngoingActivity(),
+};
+
+/**
+ * The start-up popups (bulletin, check-in reminder, an ongoing activity) through one queue
+ * (shared/lib/popup-queue.ts): asked once the page has painted, under the uid of that moment,
+ * shown one at a time in order, each kind at most once a day. 今日不再提示 on the bulletin
+ * (spec §4) asks for a quiet day: nothing pops up at start-up until tomorrow.
+ */
+export function StartupPopups() {
+  const [uid] = useState(() => useAccountStore.getState().account.uid);
+  const [shown, setShown] = useState<Shown<Payload> | null>(null);
+  const queue = useRef<PopupQueue<Payload> | null>(null);
+
+  useEffect(() => {
+    if (!shouldFetchBulletin(uid)) return;
+    const q = new PopupQueue<Payload>(STARTUP_POPUP_ORDER, (next) => {
+      if (next) markShown(uid, next.kind);
+      setShown(next);
+    });
+    queue.current = q;
+    let alive = true;
+    const cancel = afterContentPainted(() => {
+      for (const kind of STARTUP_POPUP_ORDER) {
+        if (shownToday(uid, kind)) {
+          q.offer(kind, null);
+          continue;
+        }
+        SOURCES[kind](uid).then(
+          (payload) => alive && q.offer(kind, payload),
+          () => alive && q.offer(kind, null),
+        );
+      }
+    });
+    return () => {
+      alive = false;
+      cancel();
+    };
+  }, [uid]);
+
+  if (!shown) return null;
+  const close = () => queue.current?.close();
+  return (
+    <Suspense fallback={null}>
+      {shown.kind === 'bulletin' && (
+        <BulletinDialog
+          bulletin={shown.payload as Bulletin}
+          onClose={(hideToday) => {
+            if (hideToday) hideBulletinToday(uid);
+            close();
+          }}
+        />
+      )}
+      {shown.kind === 'checkin' && <CheckinReminder state={shown.payload as CheckinStatus} onClose={close} />}
+      {shown.kind === 'activity' && (
+        <ActivityPopup activity={shown.payload as ActivitySummary} onClose={close} />
+      )}
+    </Suspense>
+  );
+}

@@ -1,0 +1,49 @@
+import type { SearchAnswer, SearchItem, SearchKind } from '@ld/contract/home';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { http } from '../../../shared/http/client';
+
+// The results page's calls. It reads no value module of the contract (kinds, routes): the
+// answers carry each group's title and each item's path, so the page shares no chunk with home.
+
+/** Items per page of one kind (the contract's HOME_LIMITS.pageSizeMax). */
+export const SEARCH_PAGE_SIZE = 20;
+
+/** GET /api/v1/search over every kind: the first matches of each kind that has any. */
+export const searchAll = (keyword: string) => http.get<SearchAnswer>('/v1/search', { keyword });
+
+export function useSearchAll(keyword: string) {
+  return useQuery({
+    queryKey: ['search', keyword],
+    queryFn: () => searchAll(keyword),
+    enabled: keyword !== '',
+  });
+}
+
+interface KindPage {
+  records: SearchItem[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** GET /api/v1/search?kind=…: one kind, page by page (cursor). */
+async function searchKind(keyword: string, kind: SearchKind, cursor: string): Promise<KindPage> {
+  const answer = await http.get<SearchAnswer>('/v1/search', {
+    keyword,
+    kind,
+    pageSize: SEARCH_PAGE_SIZE,
+    cursor: cursor || undefined,
+  });
+  const group = answer.groups[0];
+  return { records: group?.items ?? [], total: group?.total ?? 0, nextCursor: group?.nextCursor ?? null };
+}
+
+export function useSearchKind(keyword: string, kind: SearchKind) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: ['search', keyword, kind],
+      queryFn: ({ pageParam }) => searchKind(keyword, kind, pageParam),
+      initialPageParam: '',
+      getNextPageParam: (last: KindPage) => last.nextCursor ?? undefined,
+    }),
+  );
+}
