@@ -31,6 +31,8 @@ export const BENCH_PAGES: BenchPage[] = [
       return firstOf('GET', `/v1/novel/${book}/chapters`, 'id', (cid) => `/readbook/${book}/${cid}`)(demo);
     },
   },
+  { name: 'welfare', path: '/welfare' },
+  { name: 'video', path: firstOf('GET', '/v1/video/list', 'id', (id) => `/video/${id}`) },
 ];
 
 /** The pages named in BENCH_PAGES (comma list; all when unset), with their paths resolved. */

@@ -68,6 +68,7 @@ const ROUTE_NAMES = [
   'download',
   'checkin',
   'activity',
+  'video',
 ];
 
 /** Every route by name, with a path that shows it (ids from the demo content). */
@@ -77,6 +78,7 @@ async function routePaths(): Promise<Record<string, string>> {
   const [post] = await getList<{ id: number }>('/v1/square/post/list');
   const [{ id: book }] = await getList<{ id: number }>('/v1/novel/list');
   const [chapter] = await getList<{ id: number }>(`/v1/novel/${book}/chapters`);
+  const [video] = await getList<{ id: number }>('/v1/video/list');
   return {
     home: '/',
     square: '/square',
@@ -109,6 +111,7 @@ async function routePaths(): Promise<Record<string, string>> {
     download: '/download',
     checkin: '/checkin',
     activity: '/activity',
+    video: `/video/${video.id}`,
   };
 }
 
