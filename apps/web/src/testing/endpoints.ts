@@ -36,6 +36,7 @@ import {
   threadPageSchema,
   uploadAnswer,
 } from '@ld/contract/square';
+import { videoDetailSchema, videoPageSchema } from '@ld/contract/videos';
 import { vipPlanSchema, vipStatusSchema } from '@ld/contract/vip';
 import {
   ledgerPageSchema,
@@ -176,6 +177,12 @@ export const endpoints = {
   'PUT /v1/progress': progressSchema,
   'GET /v1/reading/settings': readingSettingsSchema,
   'PUT /v1/reading/settings': readingSettingsSchema,
+  'GET /v1/video/categories': arrayOf(categorySchema),
+  'GET /v1/video/list': videoPageSchema,
+  'GET /v1/video/:id': videoDetailSchema,
+  'POST /v1/video/:id/unit/:unitId/unlock': unlockAnswer,
+  'POST /v1/video/:id/subscribe': nullAnswer,
+  'DELETE /v1/video/:id/subscribe': nullAnswer,
 } satisfies Record<string, AnswerSchema>;
 
 export type Endpoint = keyof typeof endpoints;

@@ -1,14 +1,13 @@
-import type { CursorPage } from '@ld/contract/envelope';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 import { type VideoFilter, videoKeys } from './keys';
-import type { VideoItem } from './types';
+import type { VideoPage } from './types';
 
 export const VIDEO_PAGE_SIZE = 12;
 
 /** GET /api/v1/video/list: one category or all, ranked by `sort`, by cursor. */
 export const getVideos = (filter: VideoFilter, cursor: string) =>
-  http.get<CursorPage<VideoItem>>('/v1/video/list', {
+  http.get<VideoPage>('/v1/video/list', {
     category: filter.category ?? undefined,
     sort: filter.sort,
     pageSize: VIDEO_PAGE_SIZE,
@@ -20,7 +19,7 @@ export const videosQuery = (filter: VideoFilter) =>
     queryKey: videoKeys.list(filter),
     queryFn: ({ pageParam }) => getVideos(filter, pageParam),
     initialPageParam: '',
-    getNextPageParam: (last: CursorPage<VideoItem>) => last.nextCursor ?? undefined,
+    getNextPageParam: (last: VideoPage) => last.nextCursor ?? undefined,
   });
 
 export function useVideos(filter: VideoFilter) {

@@ -1,6 +1,5 @@
 import { ErrorCode } from '@ld/contract/codes';
 import { Link } from 'react-router';
-import { useUserStatus } from '../../../shared/api/get-user-status';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { ApiError } from '../../../shared/http/client';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
@@ -17,16 +16,18 @@ export function VideoLock({
   videoId,
   price,
   vip,
+  balance,
   onLowBalance,
 }: {
   videoId: number;
   price: number;
   vip: boolean;
+  /** The caller's diamonds (null for a guest). */
+  balance: number | null;
   onLowBalance(): void;
 }) {
   const isLoggedIn = useIsLoggedIn();
   const goToLogin = useGoToLogin();
-  const status = useUserStatus();
   const unlock = useUnlockVideo();
 
   const buy = () =>
@@ -52,9 +53,9 @@ export function VideoLock({
         价格 <strong>{price}</strong> {CURRENCY_NAME}
         {vip && <span>（会员免费看）</span>}
       </p>
-      {isLoggedIn && status.data && (
+      {balance !== null && (
         <p className="video-lock__balance">
-          余额 {status.data.coinNum} {CURRENCY_NAME}
+          余额 {balance} {CURRENCY_NAME}
         </p>
       )}
       <div className="video-lock__actions">

@@ -1,19 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
+import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { formatCount } from '../../../shared/lib/format';
 import { guestProgress } from '../../../shared/lib/guest-progress';
 import { useAccountStore } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
+import { toast } from '../../../shared/ui/toast-store';
 import { isVideoMissing, useVideo, validVideoId } from '../api/get-video';
 import { useSubscribeVideo } from '../api/subscribe-video';
 import type { VideoDetail } from '../api/types';
+import { priceBadge } from '../components/video-card';
 import { VideoLock } from '../components/video-lock';
 import { formatDuration, resumeSecond } from '../lib/time';
 import { useVideoProgress } from '../player/use-video-progress';
 import './video-page.css';
+
+/** Videos whose auto-unlock charge was announced (the detail is read again after each save). */
+const announced = new Set<number>();
 
 /** The saved second of a video: the account's (any device) when logged in, else this browser's. */
 function savedSecondOf(video: VideoDetail, uid: string): number | null {
@@ -50,6 +57,15 @@ export default function VideoPage() {
       document.title = title;
     });
   }, [title]);
+
+  // Auto-unlock bought this video on opening: say so, and refresh the balance.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!v || v.charged <= 0 || announced.has(v.id)) return;
+    announced.add(v.id);
+    toast.success(`已自动购买本视频，花费 ${v.charged} ${CURRENCY_NAME}`);
+    void queryClient.invalidateQueries({ queryKey: ['user', 'status'] });
+  }, [v, queryClient]);
 
   // Where to open, decided once per video: the saves that follow move the cached progress, never
   // the playhead.
@@ -106,7 +122,13 @@ export default function VideoPage() {
         ) : (
           <>
             <Image className="video-page__poster" src={v.cover} alt="" width={320} height={180} priority />
-            <VideoLock videoId={v.id} price={v.price} vip={v.vip} onLowBalance={() => setLowBalance(true)} />
+            <VideoLock
+              videoId={v.id}
+              price={v.locked?.price ?? v.price}
+              vip={v.locked?.vip ?? v.vip}
+              balance={v.locked?.coinNum ?? null}
+              onLowBalance={() => setLowBalance(true)}
+            />
           </>
         )}
       </div>
@@ -134,14 +156,29 @@ export default function VideoPage() {
           >
             {v.subscribed ? '已收藏' : '收藏'}
           </button>
-          {v.nextId !== null && (
-            <Link className="video-page__next" to={`/video/${v.nextId}`} replace>
-              下一个视频
-            </Link>
-          )}
         </div>
         {v.intro && <p className="video-page__intro">{v.intro}</p>}
       </section>
+      {v.next && (
+        <section className="video-page__next" aria-labelledby="video-next-title">
+          <h2 id="video-next-title" className="video-page__next-title">
+            下一个
+          </h2>
+          <Link className="video-next" to={`/video/${v.next.id}`} replace>
+            <span className="video-next__cover">
+              <Image src={v.next.cover} alt="" width={320} height={180} displayWidth={128} />
+              <span className="video-next__duration">{formatDuration(v.next.duration)}</span>
+            </span>
+            <span className="video-next__text">
+              <span className="video-next__name">{v.next.title}</span>
+              <span className="video-next__meta">
+                {formatCount(v.next.viewCount)} 次播放
+                {priceBadge(v.next) && ` · ${priceBadge(v.next)?.text}`}
+              </span>
+            </span>
+          </Link>
+        </section>
+      )}
       {lowBalance && <LowBalanceDialog onClose={() => setLowBalance(false)} />}
     </div>
   );

@@ -1,10 +1,10 @@
-import type { WorkDetail } from '@ld/contract/content';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect } from 'react';
 import { guestProgress } from '../../../shared/lib/guest-progress';
 import { getAccount } from '../../../shared/stores/account';
 import { videoKeys } from '../api/keys';
 import { putVideoProgress } from '../api/put-video-progress';
+import type { VideoDetail } from '../api/types';
 import { createProgressSaver } from './progress-saver';
 
 /**
@@ -27,7 +27,7 @@ export function useVideoProgress(workId: number, video: RefObject<HTMLVideoEleme
         return undefined;
       }
       return putVideoProgress(workId, second, clientTime, keepalive).then((progress) => {
-        queryClient.setQueryData<WorkDetail>(videoKeys.detail(uid, workId), (d) =>
+        queryClient.setQueryData<VideoDetail>(videoKeys.detail(uid, workId), (d) =>
           d ? { ...d, progress } : d,
         );
       });
