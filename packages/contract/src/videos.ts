@@ -9,7 +9,7 @@ import { progressSchema, unitLockedSchema, workSchema } from './content.ts';
 // Routes (answers are the envelope's `data`):
 //   GET    /api/v1/video/list            workListQuery (category, keyword, sort, currentPage|cursor, pageSize) → videoPageSchema
 //   GET    /api/v1/video/categories      → [{ id, name }]
-//   GET    /api/v1/video/{id}            → videoDetailSchema (a locked video: unlocked false, src null; never 1005)
+//   GET    /api/v1/video/{id}?deviceId   → videoDetailSchema (a locked video: unlocked false, src null; never 1005)
 //   POST   /api/v1/video/{id}/unit/{id}/unlock → { charged, coinNum } (1001 on too little balance)
 //   POST · DELETE /api/v1/video/{id}/subscribe → null
 //   GET    /api/v1/video/{id}/file?expires&sig  the MP4 with HTTP Range (the detail's `src`, signed, expiring)
@@ -70,6 +70,21 @@ export const videoDetailSchema = videoListItemSchema.extend({
   next: videoListItemSchema.nullable(),
 });
 export type VideoDetail = z.infer<typeof videoDetailSchema>;
+
+/**
+ * Query of GET /api/v1/video/{id}: a guest's device id (the SDK's deviceID), so a guest's view
+ * counts once per device and day; without one the client address stands in.
+ */
+export const videoDetailQuery = z.object({
+  deviceId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string({ error: 'deviceId 须为文本' })
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'deviceId 须为 1–64 位字母、数字或 _.:-')
+      .optional(),
+  ),
+});
+export type VideoDetailQuery = z.infer<typeof videoDetailQuery>;
 
 /** Query of the signed file route. */
 export const videoFileQuery = z.object({

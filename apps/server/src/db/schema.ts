@@ -10,6 +10,7 @@ import type { NovelTables } from '../modules/novels/tables.ts';
 import type { PurchaseTables } from '../modules/purchases/tables.ts';
 import type { SquareTables } from '../modules/square/tables.ts';
 import type { SupportTables } from '../modules/support/tables.ts';
+import type { VideoTables } from '../modules/videos/tables.ts';
 import type { VipTables } from '../modules/vip/tables.ts';
 import type { WalletTables } from '../modules/wallet/tables.ts';
 import type { PlatformTables } from '../platform/tables.ts';
@@ -33,4 +34,5 @@ export interface Database
     PurchaseTables,
     VipTables,
     ContentTables,
-    NovelTables {}
+    NovelTables,
+    VideoTables {}

@@ -11,6 +11,7 @@ import { messageRoutes } from './messages/routes.ts';
 import { novelRoutes } from './novels/routes.ts';
 import { squareRoutes } from './square/routes.ts';
 import { supportRoutes } from './support/routes.ts';
+import { videoRoutes } from './videos/routes.ts';
 import { vipRoutes } from './vip/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 
@@ -30,4 +31,5 @@ export const modules: FastifyPluginAsync[] = [
   vipRoutes,
   contentRoutes,
   novelRoutes,
+  videoRoutes,
 ];

@@ -36,6 +36,8 @@ export interface Storage {
   read(key: string): Promise<Buffer | null>;
   /** The bytes from `start` to `end` (both inclusive, as in HTTP ranges), or the whole file. */
   createReadStream(key: string, range?: { start: number; end: number }): Readable;
+  /** Deletes a file (nothing when there is none): undoes a store whose database write failed. */
+  remove(key: string): Promise<void>;
 }
 
 const SEGMENT = /^[A-Za-z0-9._-]{1,128}$/;
@@ -112,5 +114,8 @@ export function createDiskStorage(root: string): Storage {
     read: async (key) => ((await stat(key)) ? fsp.readFile(fileOf(key)) : null),
     createReadStream: (key, range) =>
       fs.createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : {}),
+    remove: async (key) => {
+      if (isValidKey(key)) await fsp.rm(fileOf(key), { force: true });
+    },
   };
 }

@@ -8,8 +8,11 @@ import { ensureVariant, parseVariantWidth } from './image-variants.ts';
 import { sendStoredFile } from './send-stored-file.ts';
 import { isValidKey, UPLOADS_PREFIX } from './storage.ts';
 
-/** Folders of the storage that are never public: game packages leave only through signed links. */
-const PRIVATE_FOLDERS = ['packages/'];
+/**
+ * Folders of the storage that are never public: game packages and videos leave only through
+ * signed links (videos: docs/decisions/0038-videos.md).
+ */
+const PRIVATE_FOLDERS = ['packages/', 'videos/'];
 
 import { routeNotFound } from './error-handler.ts';
 

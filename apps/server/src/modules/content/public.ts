@@ -10,7 +10,11 @@ export {
 } from './repository.ts';
 export { registerWorkRoutes } from './routes.ts';
 export {
+  addView,
   existingUnit,
+  firstUnits,
+  getWork,
+  listWorks,
   type OpenedUnit,
   openUnit,
   PURCHASE_KIND_OF,

@@ -148,6 +148,22 @@ export function findUnit(db: Conn, workId: number, unitId: number): Promise<Unit
     .executeTakeFirst();
 }
 
+/** A work's first unit (a video's single unit). */
+export function firstUnit(db: Conn, workId: number): Promise<UnitRow | undefined> {
+  return db
+    .selectFrom('units')
+    .selectAll()
+    .where('work_id', '=', workId)
+    .where('idx', '=', 1)
+    .executeTakeFirst();
+}
+
+/** The first unit of each of `workIds` (videos: their single unit). */
+export function firstUnitsOf(db: Conn, workIds: number[]): Promise<UnitRow[]> {
+  if (workIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('units').selectAll().where('work_id', 'in', workIds).where('idx', '=', 1).execute();
+}
+
 /** The unit right before or after `idx` in reading order. */
 export function neighbourUnit(
   db: Conn,

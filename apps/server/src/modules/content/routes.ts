@@ -38,25 +38,33 @@ const tags = ['content'];
 export function registerWorkRoutes(
   fastify: FastifyInstance,
   kind: WorkKind,
-  paths: { unitsPath: string; unitName: string },
+  paths: {
+    /** The unit menu's path (chapters, episodes); none for a kind whose works have one unit (video). */
+    unitsPath?: string;
+    unitName: string;
+    /** Calls the kind answers itself with its own shapes (videos: list and detail). */
+    own?: Array<'list' | 'detail'>;
+  },
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const name = WORK_KIND_TEXT[kind];
   const kindTags = [kind];
+  const own = paths.own ?? [];
 
-  app.get(
-    `/v1/${kind}/list`,
-    {
-      schema: {
-        tags: kindTags,
-        summary: `${name}列表：分类、书名或作者关键词，sort 1 热门 / 2 最新 / 3 完结；页码或 cursor 翻页`,
-        querystring: workListQuery,
-        response: { 200: envelopeOf(workPageSchema) },
+  if (!own.includes('list'))
+    app.get(
+      `/v1/${kind}/list`,
+      {
+        schema: {
+          tags: kindTags,
+          summary: `${name}列表：分类、书名或作者关键词，sort 1 热门 / 2 最新 / 3 完结；页码或 cursor 翻页`,
+          querystring: workListQuery,
+          response: { 200: envelopeOf(workPageSchema) },
+        },
       },
-    },
-    async (request) => ok(await content.listWorks(deps, kind, request.query)),
-  );
+      async (request) => ok(await content.listWorks(deps, kind, request.query)),
+    );
 
   app.get(
     `/v1/${kind}/categories`,
@@ -70,35 +78,37 @@ export function registerWorkRoutes(
     async () => ok(await content.listCategories(deps, kind)),
   );
 
-  app.get(
-    `/v1/${kind}/:id`,
-    {
-      preHandler: optionalUser,
-      schema: {
-        tags: kindTags,
-        summary: `${name}详情：含是否已订阅与阅读进度（登录时）`,
-        params: workParams,
-        response: { 200: envelopeOf(workDetailSchema) },
+  if (!own.includes('detail'))
+    app.get(
+      `/v1/${kind}/:id`,
+      {
+        preHandler: optionalUser,
+        schema: {
+          tags: kindTags,
+          summary: `${name}详情：含是否已订阅与阅读进度（登录时）`,
+          params: workParams,
+          response: { 200: envelopeOf(workDetailSchema) },
+        },
       },
-    },
-    async (request) => ok(await content.getWork(deps, kind, request.user?.id ?? null, request.params.id)),
-  );
+      async (request) => ok(await content.getWork(deps, kind, request.user?.id ?? null, request.params.id)),
+    );
 
-  app.get(
-    `/v1/${kind}/:id/${paths.unitsPath}`,
-    {
-      preHandler: optionalUser,
-      schema: {
-        tags: kindTags,
-        summary: `${paths.unitName}目录：order asc/desc，cursor 翻页或 from 从第几章起（跳到当前章），pageSize 最多 500；含免费/VIP/价格、已解锁、已读`,
-        params: workParams,
-        querystring: unitListQuery,
-        response: { 200: envelopeOf(unitPageSchema) },
+  if (paths.unitsPath !== undefined)
+    app.get(
+      `/v1/${kind}/:id/${paths.unitsPath}`,
+      {
+        preHandler: optionalUser,
+        schema: {
+          tags: kindTags,
+          summary: `${paths.unitName}目录：order asc/desc，cursor 翻页或 from 从第几章起（跳到当前章），pageSize 最多 500；含免费/VIP/价格、已解锁、已读`,
+          params: workParams,
+          querystring: unitListQuery,
+          response: { 200: envelopeOf(unitPageSchema) },
+        },
       },
-    },
-    async (request) =>
-      ok(await content.listUnits(deps, kind, request.user?.id ?? null, request.params.id, request.query)),
-  );
+      async (request) =>
+        ok(await content.listUnits(deps, kind, request.user?.id ?? null, request.params.id, request.query)),
+    );
 
   app.post(
     `/v1/${kind}/:id/unit/:unitId/unlock`,

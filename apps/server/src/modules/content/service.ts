@@ -88,7 +88,8 @@ function toProgress(row: ProgressRow & { unit_title: string }, unitCount: number
   return {
     kind: row.kind,
     workId: Number(row.work_id),
-    unitId: Number(row.unit_id),
+    // A video's unit is named by the video's own id (DESIGN §13).
+    unitId: row.kind === 'video' ? Number(row.work_id) : Number(row.unit_id),
     unitIndex: idx,
     unitTitle: row.unit_title,
     position: JSON.parse(row.position) as Position,
@@ -105,7 +106,13 @@ async function workOrNotFound(db: Conn, kind: WorkKind, id: number): Promise<Wor
 }
 
 async function unitOrNotFound(db: Conn, kind: WorkKind, workId: number, unitId: number): Promise<UnitRow> {
-  const unit = await repo.findUnit(db, workId, unitId);
+  // A video is a work with a single unit whose id is the video's own id (DESIGN §13).
+  const unit =
+    kind === 'video'
+      ? unitId === workId
+        ? await repo.firstUnit(db, workId)
+        : undefined
+      : await repo.findUnit(db, workId, unitId);
   if (!unit) throw notFound(WHAT[kind].unit);
   return unit;
 }
@@ -194,6 +201,7 @@ export async function getWork(
   kind: WorkKind,
   userId: number | null,
   workId: number,
+  options: { countView?: boolean } = {},
 ): Promise<WorkDetail> {
   const db = deps.db.kysely;
   const work = await workOrNotFound(db, kind, workId);
@@ -201,7 +209,7 @@ export async function getWork(
     userId === null
       ? [new Set<number>(), undefined]
       : await Promise.all([repo.subscribedIds(db, userId, [workId]), repo.findProgress(db, userId, workId)]);
-  await repo.countView(db, workId);
+  if (options.countView !== false) await repo.countView(db, workId);
   return {
     ...toWork(work),
     intro: work.intro,
@@ -211,7 +219,18 @@ export async function getWork(
   };
 }
 
+/** Counts one view of a work (videos count once per viewer and day themselves). */
+export async function addView(deps: Deps, workId: number): Promise<void> {
+  await repo.countView(deps.db.kysely, workId);
+}
+
 // Units.
+
+/** The first unit of each work (a video's single unit), by work id. */
+export async function firstUnits(deps: Deps, workIds: number[]): Promise<Map<number, UnitRow>> {
+  const rows = await repo.firstUnitsOf(deps.db.kysely, workIds);
+  return new Map(rows.map((u) => [Number(u.work_id), u]));
+}
 
 export async function listUnits(
   deps: Deps,

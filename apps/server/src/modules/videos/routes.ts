@@ -1,0 +1,75 @@
+import { workListQuery, workParams } from '@ld/contract/content';
+import { envelopeOf } from '@ld/contract/envelope';
+import { videoDetailQuery, videoDetailSchema, videoFileQuery, videoPageSchema } from '@ld/contract/videos';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { optionalUser } from '../../platform/auth.ts';
+import { ok } from '../../platform/envelope.ts';
+import { sendStoredFile } from '../../platform/send-stored-file.ts';
+import { registerWorkRoutes } from '../content/public.ts';
+import * as videos from './service.ts';
+
+const tags = ['video'];
+
+/**
+ * Videos (DESIGN §13, docs/decisions/0038-videos.md): the shared work calls (categories, unlock
+ * with unit id = the video's id, subscribe) plus the video list, the player's detail and the file.
+ */
+export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  registerWorkRoutes(app, 'video', { unitName: '视频', own: ['list', 'detail'] });
+
+  app.get(
+    '/v1/video/list',
+    {
+      schema: {
+        tags,
+        summary:
+          '视频列表：分类、标题或作者关键词，sort 1 热门 / 2 最新 / 3 完结；页码或 cursor 翻页；含时长、价格、VIP',
+        querystring: workListQuery,
+        response: { 200: envelopeOf(videoPageSchema) },
+      },
+    },
+    async (request) => ok(await videos.listVideos(deps, request.query)),
+  );
+
+  app.get(
+    '/v1/video/:id',
+    {
+      preHandler: optionalUser,
+      schema: {
+        tags,
+        summary:
+          '视频详情（播放页）：时长、封面、进度 { second }；可看时 src 为带签名的限时地址，未解锁时 unlocked false、src null、locked { price, vip, coinNum }；播放量每人（游客按 deviceId）每天计一次',
+        params: workParams,
+        querystring: videoDetailQuery,
+        response: { 200: envelopeOf(videoDetailSchema) },
+      },
+    },
+    async (request) => {
+      const userId = request.user?.id ?? null;
+      const viewer = videos.viewerOf(userId, request.query.deviceId, request.ip);
+      return ok(await videos.getVideo(deps, userId, request.params.id, viewer));
+    },
+  );
+
+  app.get(
+    '/v1/video/:id/file',
+    {
+      schema: {
+        tags,
+        summary: '视频文件（MP4，支持 Range 拖动；详情 src 的签名地址，数小时内有效）',
+        params: workParams,
+        querystring: videoFileQuery,
+      },
+    },
+    async (request, reply) => {
+      const key = await videos.openFile(deps, request.params.id, request.query);
+      return sendStoredFile(deps.storage, request, reply, key, {
+        // Private: the link is the permission; the browser may keep the bytes while it is valid.
+        cacheControl: 'private, max-age=3600',
+        contentType: 'video/mp4',
+        what: '视频',
+      });
+    },
+  );
+};

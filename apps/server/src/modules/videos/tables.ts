@@ -1,0 +1,26 @@
+// Videos (docs/decisions/0038-videos.md). Times are epoch ms.
+
+/** A video's stored file and what ffmpeg measured; its work and single unit live in the content model. */
+export interface VideosTable {
+  work_id: number;
+  unit_id: number;
+  /** Storage key of the MP4 (H.264/AAC), under the private `videos/` folder. */
+  file_key: string;
+  duration_ms: number;
+  width: number;
+  height: number;
+  size: number;
+  created_at: number;
+}
+
+/** One row per (video, Asia/Shanghai day, viewer): a view is counted when its row is new. */
+export interface VideoViewsTable {
+  work_id: number;
+  viewer: string;
+  day: number;
+}
+
+export interface VideoTables {
+  videos: VideosTable;
+  video_views: VideoViewsTable;
+}
