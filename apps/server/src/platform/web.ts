@@ -12,7 +12,7 @@ import { isValidKey, UPLOADS_PREFIX } from './storage.ts';
  * Folders of the storage that are never public: game packages and videos leave only through
  * signed links (videos: docs/decisions/0038-videos.md).
  */
-const PRIVATE_FOLDERS = ['packages/', 'videos/'];
+const PRIVATE_FOLDERS = ['packages/', 'video-files/'];
 
 import { routeNotFound } from './error-handler.ts';
 

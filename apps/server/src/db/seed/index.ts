@@ -9,6 +9,7 @@ import { seedMessages } from '../../modules/messages/seed.ts';
 import { seedNovels } from '../../modules/novels/seed.ts';
 import { seedSquare } from '../../modules/square/seed.ts';
 import { seedSupport } from '../../modules/support/seed.ts';
+import { seedVideos } from '../../modules/videos/seed.ts';
 import { seedVipPlans } from '../../modules/vip/seed.ts';
 import { seedWallet } from '../../modules/wallet/seed.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -30,6 +31,7 @@ export const seeds: Array<{ name: string; run: (deps: Deps) => Promise<void> }> 
   // After square: its accounts own the codes of the demo's sold-out pack.
   { name: 'gifts', run: seedGifts },
   { name: 'novels', run: seedNovels },
+  { name: 'videos', run: seedVideos },
 ];
 
 /** Fills an empty database with demo content; a database that has users is left alone. */

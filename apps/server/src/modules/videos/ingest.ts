@@ -132,7 +132,7 @@ export async function ingestVideo(deps: Deps, input: VideoInput): Promise<Ingest
     await coverOf(mp4, kept.durationMs, webp);
     const [videoBytes, coverBytes] = await Promise.all([fsp.readFile(mp4), fsp.readFile(webp)]);
 
-    const videoUrl = await deps.storage.save('videos', 'mp4', videoBytes);
+    const videoUrl = await deps.storage.save('video-files', 'mp4', videoBytes);
     stored.push(videoUrl);
     const cover = await deps.storage.save('video-covers', 'webp', coverBytes);
     stored.push(cover);

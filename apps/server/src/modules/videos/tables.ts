@@ -4,7 +4,7 @@
 export interface VideosTable {
   work_id: number;
   unit_id: number;
-  /** Storage key of the MP4 (H.264/AAC), under the private `videos/` folder. */
+  /** Storage key of the MP4 (H.264/AAC), under the private `video-files/` folder. */
   file_key: string;
   duration_ms: number;
   width: number;
