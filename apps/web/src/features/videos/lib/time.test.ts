@@ -22,8 +22,12 @@ describe('resumeSecond', () => {
     expect(resumeSecond(null, 12)).toBe(0);
     expect(resumeSecond(undefined, 12)).toBe(0);
     expect(resumeSecond(0, 12)).toBe(0);
-    expect(resumeSecond(10.5, 12)).toBe(0);
+    expect(resumeSecond(58.5, 60)).toBe(0);
     expect(resumeSecond(30, 12)).toBe(0);
+  });
+  it('keeps the margin to a tenth of a short clip', () => {
+    expect(resumeSecond(2.4, 4.02)).toBe(2.4);
+    expect(resumeSecond(3.7, 4.02)).toBe(0);
   });
   it('trusts the saved second when the duration is not known yet', () => {
     expect(resumeSecond(30, 0)).toBe(30);

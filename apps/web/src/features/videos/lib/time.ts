@@ -7,8 +7,12 @@ export function formatDuration(totalSeconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-/** Within this many seconds of the end a video counts as watched: it opens from the start again. */
+/**
+ * Within this many seconds of the end a video counts as watched and opens from the start again;
+ * never more than a tenth of the video (a 4 s clip left at 2.4 s resumes there).
+ */
 export const RESUME_END_MARGIN_S = 2;
+export const endMargin = (duration: number) => Math.min(RESUME_END_MARGIN_S, duration * 0.1);
 
 /**
  * Where a video opens: the saved second, unless there is none, it is past the end, or it is so near
@@ -16,7 +20,7 @@ export const RESUME_END_MARGIN_S = 2;
  */
 export function resumeSecond(saved: number | null | undefined, duration: number): number {
   if (saved === null || saved === undefined || !Number.isFinite(saved) || saved <= 0) return 0;
-  if (duration > 0 && saved >= duration - RESUME_END_MARGIN_S) return 0;
+  if (duration > 0 && saved >= duration - endMargin(duration)) return 0;
   return saved;
 }
 

@@ -152,3 +152,26 @@ describe('the player', () => {
     expect(await screen.findByText('这个视频不存在或已下架')).toBeTruthy();
   });
 });
+
+describe('the player across reads of the detail', () => {
+  it('keeps the first signed src, so 收藏 does not reload the video', async () => {
+    let n = 0;
+    let subscribed = false;
+    const server = fakeServer()
+      .on('GET /v1/video/:id', () => {
+        n += 1;
+        return videoDetail({ subscribed, src: `/api/v1/video/7/file?expires=${n}&sig=ab` });
+      })
+      .on('POST /v1/video/:id/subscribe', () => {
+        subscribed = true;
+        return null;
+      });
+    const { user } = renderApp(page, { ...at, server, account: TEST_ACCOUNT });
+    await user.click(await screen.findByRole('button', { name: '收藏' }));
+    await screen.findByRole('button', { name: '已收藏' });
+    expect(n).toBe(2);
+    expect(document.querySelector('video')?.getAttribute('src')).toBe(
+      '/api/v1/video/7/file?expires=1&sig=ab',
+    );
+  });
+});

@@ -46,7 +46,12 @@ export default function VideoPage() {
   const [lowBalance, setLowBalance] = useState(false);
   const player = useRef<HTMLVideoElement>(null);
   const v = video.data;
-  const playable = Boolean(v?.unlocked && v.src);
+  // The signed src is kept once per video: the detail is read again (after 收藏, a purchase) with a
+  // new signature, and a new src would reload the player from the start.
+  const pinned = useRef<{ id: number; src: string } | null>(null);
+  if (v?.unlocked && v.src && v.id === id && pinned.current?.id !== id) pinned.current = { id, src: v.src };
+  const src = v?.unlocked && pinned.current?.id === id ? pinned.current.src : null;
+  const playable = src !== null;
 
   // The document title is the video's (set after the root layout's route title).
   const title = v?.title ?? '';
@@ -102,13 +107,13 @@ export default function VideoPage() {
   return (
     <div className="video-page">
       <div className="video-page__stage">
-        {playable && v.src ? (
+        {src ? (
           // biome-ignore lint/a11y/useMediaCaption: generated demo videos have no speech to caption
           <video
             key={v.id}
             ref={player}
             className="video-page__video"
-            src={v.src}
+            src={src}
             poster={v.cover}
             controls
             playsInline
