@@ -49,6 +49,7 @@ export default function ReadHistoryPage() {
           <ShelfItem
             href={unitHref(e.kind, e.id, e.progress.unitId)}
             cover={e.cover}
+            wide={e.kind === 'video'}
             title={e.title}
             lines={[progressText(e.progress), `${relativeTime(e.progress.readTime)}阅读`]}
             actions={

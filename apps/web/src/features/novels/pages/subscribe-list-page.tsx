@@ -35,6 +35,7 @@ export default function SubscribeListPage() {
           <ShelfItem
             href={workHref(e.kind, e.id)}
             cover={e.cover}
+            wide={e.kind === 'video'}
             title={e.title}
             badge={
               <>
