@@ -1,17 +1,10 @@
 import { Link } from 'react-router';
-import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { formatCount } from '../../../shared/lib/format';
 import { Image } from '../../../shared/ui/image';
 import type { VideoItem } from '../api/types';
+import { priceBadge } from '../lib/badge';
 import { formatDuration } from '../lib/time';
 import './video-card.css';
-
-/** What the card's corner badge says: VIP (free for members), a price, or nothing for a free video. */
-export function priceBadge(video: Pick<VideoItem, 'vip' | 'price'>): { text: string; vip: boolean } | null {
-  if (video.vip) return { text: 'VIP', vip: true };
-  if (video.price > 0) return { text: `${video.price}${CURRENCY_NAME}`, vip: false };
-  return null;
-}
 
 /** One video in the 动漫福利视频 grid: the frame at 1 s (16:9), duration, views, VIP/price, title. */
 export function VideoCard({ video, priority = false }: { video: VideoItem; priority?: boolean }) {
