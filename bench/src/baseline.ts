@@ -6,8 +6,9 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
  * The least a keyset read can cost on this stack: bare Fastify + Kysely + better-sqlite3 over the
  * portal's own tables. Run as its own process (BASELINE_DB=…); it prints its address and serves
  * GET /list?sort=1|2&cursor=… (the square feed, same page size, reading the portal's cursors),
- * GET /units?work=&after= (a novel menu page of 100) and GET /unit?work=&id= (a chapter's row and
- * text seed).
+ * GET /units?work=&after= (a novel menu page of 100), GET /unit?work=&id= (a chapter's row and
+ * text seed), GET /videos (the hottest 20 videos with their file and unit rows) and GET /video?id=
+ * (one video's rows).
  */
 interface Tables {
   square_posts: {
@@ -24,6 +25,8 @@ interface Tables {
   };
   units: { id: number; work_id: number; idx: number; title: string; price: number; vip: number };
   chapter_texts: { unit_id: number; paragraphs: string | null; seed: number | null };
+  works: { id: number; kind: string; title: string; cover: string; hot_score: number; view_count: number };
+  videos: { work_id: number; unit_id: number; file_key: string; duration_ms: number };
 }
 const PAGE_SIZE = 10;
 const MENU_PAGE_SIZE = 100;
@@ -79,6 +82,29 @@ app.get<{ Querystring: { work: string; id: string } }>('/unit', async (request) 
     .where('units.work_id', '=', Number(request.query.work))
     .executeTakeFirst();
   return { code: 0, msg: 'ok', data: unit ?? null };
+});
+
+const videoRows = () =>
+  db
+    .selectFrom('works')
+    .innerJoin('videos', 'videos.work_id', 'works.id')
+    .innerJoin('units', 'units.id', 'videos.unit_id')
+    .selectAll('works')
+    .select(['videos.file_key', 'videos.duration_ms', 'units.price', 'units.vip'])
+    .where('works.kind', '=', 'video');
+
+app.get('/videos', async () => {
+  const records = await videoRows()
+    .orderBy('works.hot_score', 'desc')
+    .orderBy('works.id', 'desc')
+    .limit(20)
+    .execute();
+  return { code: 0, msg: 'ok', data: { records } };
+});
+
+app.get<{ Querystring: { id: string } }>('/video', async (request) => {
+  const video = await videoRows().where('works.id', '=', Number(request.query.id)).executeTakeFirst();
+  return { code: 0, msg: 'ok', data: video ?? null };
 });
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -14,6 +14,7 @@ import { type PageResult, printPageTable } from './page-report.ts';
 import { selectPages } from './pages.ts';
 import { type Comparison, type Figure, printComparison, printFigures } from './report.ts';
 import { squareScenarios } from './square-scenarios.ts';
+import { videoScenarios } from './video-scenarios.ts';
 
 /**
  * `npm run bench`: builds the SPA, starts the real portal (SQLite, demo content, production
@@ -23,7 +24,7 @@ import { squareScenarios } from './square-scenarios.ts';
  * BENCH_SCALE (default 1: 1 000 000 posts, 5 000 000 comments; 10 000 books, 5 000 000 chapters;
  * 0.01 for quick runs) sizes the square's and the novels' databases; BENCH_WEB_DIST uses an SPA already built there instead of building into
  * apps/web/dist; BENCH_SECONDS (default 5) is each square and money load's length; BENCH_ONLY
- * (comma list of bundle, lighthouse, axe, account, money, square, novels) runs a subset: `lighthouse`
+ * (comma list of bundle, lighthouse, axe, account, money, square, novels, videos) runs a subset: `lighthouse`
  * runs Lighthouse and axe over the pages of pages.ts, `axe` only axe; BENCH_PAGES (comma list of
  * names in pages.ts) narrows those pages; BENCH_RUNS (default 3) is Lighthouse runs per page;
  * BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's HTML report there.
@@ -35,7 +36,9 @@ if (!(scale > 0 && scale <= 1) || !(seconds > 0))
   throw new Error('BENCH_SCALE must be in (0, 1], BENCH_SECONDS > 0');
 const webDist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : undefined;
 const only = new Set((process.env.BENCH_ONLY ?? 'bundle,lighthouse,account,money,square,novels').split(','));
+if (!process.env.BENCH_ONLY) only.add('videos');
 const known = ['bundle', 'lighthouse', 'axe', 'account', 'money', 'square', 'novels'];
+known.push('videos');
 const runs = Number(process.env.BENCH_RUNS ?? '3');
 if ([...only].some((k) => !known.includes(k)) || !(Number.isInteger(runs) && runs > 0))
   throw new Error(`BENCH_ONLY must list some of ${known.join(', ')}; BENCH_RUNS must be a positive integer`);
@@ -150,6 +153,11 @@ if (square) {
 }
 if (novels) {
   const result = await novelScenarios(novels, { seconds, webDist });
+  figures.push(...result.figures);
+  comparisons.push(...result.comparisons);
+}
+if (only.has('videos')) {
+  const result = await videoScenarios({ seconds, webDist });
   figures.push(...result.figures);
   comparisons.push(...result.comparisons);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, describeDialects, type TestApp } from './helpers/app.ts';
+import { createNovel } from './helpers/content.ts';
 import { createUser } from './helpers/money.ts';
 import { createVideo, createVideoCategory, drawClip, removeClips } from './helpers/videos.ts';
 
@@ -69,6 +70,7 @@ describeDialects('videos: list, detail, file, views, progress', (dialect) => {
         category: { id: categoryId, name: '测试动漫' },
         status: 1,
         unitCount: 1,
+        latestUnit: { id: free.id, index: 1, title: '免费的猫' },
         viewCount: 50,
         price: 0,
         vip: false,
@@ -166,6 +168,9 @@ describeDialects('videos: list, detail, file, views, progress', (dialect) => {
 
     it('answers 404 for an unknown id or a work of another kind, 400 for a bad id or deviceId', async () => {
       expect(await detail(999_999)).toMatchObject({ status: 404, code: 404, msg: '视频不存在' });
+      const novel = await createNovel(t, { chapters: 1 });
+      expect(await detail(novel.workId)).toMatchObject({ status: 404, msg: '视频不存在' });
+      expect((await call(t.app, 'GET', `/api/v1/novel/${free.id}`)).status).toBe(404);
       expect(await detail('abc')).toMatchObject({ status: 400, msg: expect.stringContaining('id') });
       expect(await detail(0)).toMatchObject({ status: 400, msg: expect.stringContaining('id') });
       const bad = await detail(free.id, { query: { deviceId: 'has space' } });

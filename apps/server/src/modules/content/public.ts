@@ -14,6 +14,7 @@ export {
   existingUnit,
   firstUnits,
   getWork,
+  listCategories,
   listWorks,
   type OpenedUnit,
   openUnit,

@@ -74,7 +74,8 @@ function toWork(row: WorkRow): Work {
       row.latest_unit_id === null
         ? null
         : {
-            id: Number(row.latest_unit_id),
+            // A video's unit is named by the video's own id (DESIGN §13).
+            id: row.kind === 'video' ? Number(row.id) : Number(row.latest_unit_id),
             index: Number(row.unit_count),
             title: row.latest_unit_title ?? '',
             updateTime: toIso(Number(row.latest_unit_at)),

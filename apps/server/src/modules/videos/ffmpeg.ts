@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 
 // ffmpeg from the npm package that ships the binary (DESIGN §13), so a fresh machine needs nothing
@@ -20,17 +21,34 @@ export function ffmpegPath(): string {
   return file;
 }
 
+/** Unix niceness of every ffmpeg child (0 normal, 19 lowest). */
+const NICENESS = 10;
+
 export interface RunResult {
   code: number | null;
   stderr: string;
 }
 
-/** Runs ffmpeg with `args`; answers its exit code and the tail of stderr. Kills it after `timeoutMs`. */
-export function runFfmpeg(args: string[], timeoutMs: number): Promise<RunResult> {
+/**
+ * Runs ffmpeg with `args`; answers its exit code (null when killed) and the tail of stderr. Kills
+ * it after `timeoutMs`, or when `signal` aborts (the server closing).
+ */
+export function runFfmpeg(args: string[], timeoutMs: number, signal?: AbortSignal): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
+      signal,
+      killSignal: 'SIGKILL',
     });
+    // Below the server's own priority: encoding yields the cores to requests (and to a page
+    // being measured) instead of competing with them.
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, NICENESS);
+      } catch {
+        // Already gone, or not allowed here: it runs at normal priority.
+      }
+    }
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
@@ -39,7 +57,9 @@ export function runFfmpeg(args: string[], timeoutMs: number): Promise<RunResult>
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
-      reject(error);
+      // An abort kills the child: that answers like a kill, not a failure to start.
+      if (signal?.aborted) resolve({ code: null, stderr });
+      else reject(error);
     });
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -57,9 +77,10 @@ export interface Probe {
 }
 
 /** What ffmpeg reads in a file, or null when it cannot read it as a video with a duration. */
-export async function probe(file: string): Promise<Probe | null> {
+export async function probe(file: string, signal?: AbortSignal): Promise<Probe | null> {
   // Without an output ffmpeg exits 1 after printing the input's description.
-  const { stderr } = await runFfmpeg(['-i', file], 30_000);
+  const { code, stderr } = await runFfmpeg(['-i', file], 30_000, signal);
+  if (code === null) return null;
   return parseProbe(stderr);
 }
 

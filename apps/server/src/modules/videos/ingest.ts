@@ -30,6 +30,8 @@ export interface VideoInput {
   createdAt?: number;
   /** Starting views (demo content). */
   views?: number;
+  /** Stops ffmpeg (the server closing); what was made is thrown away. */
+  signal?: AbortSignal;
 }
 
 export interface IngestedVideo {
@@ -54,7 +56,7 @@ const refuse = () => badInput('file', UNREADABLE_VIDEO);
 const isPlayableMp4 = (p: Probe) =>
   p.container.includes('mp4') && p.video?.codec === 'h264' && (p.audio === null || p.audio.codec === 'aac');
 
-async function toMp4(source: Probe, input: string, output: string): Promise<void> {
+async function toMp4(source: Probe, input: string, output: string, signal?: AbortSignal): Promise<void> {
   const args = isPlayableMp4(source)
     ? ['-i', input, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy']
     : [
@@ -83,11 +85,17 @@ async function toMp4(source: Probe, input: string, output: string): Promise<void
   const run = await runFfmpeg(
     ['-y', '-v', 'error', ...args, '-movflags', '+faststart', '-f', 'mp4', output],
     TRANSCODE_TIMEOUT_MS,
+    signal,
   );
   if (run.code !== 0) throw refuse();
 }
 
-async function coverOf(video: string, durationMs: number, output: string): Promise<void> {
+async function coverOf(
+  video: string,
+  durationMs: number,
+  output: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const at = durationMs > COVER_AT_S * 1000 ? COVER_AT_S : durationMs / 2000;
   const run = await runFfmpeg(
     [
@@ -109,6 +117,7 @@ async function coverOf(video: string, durationMs: number, output: string): Promi
       output,
     ],
     60_000,
+    signal,
   );
   const made = await fsp.stat(output).catch(() => null);
   if (run.code !== 0 || !made || made.size === 0) throw refuse();
@@ -119,17 +128,17 @@ async function coverOf(video: string, durationMs: number, output: string): Promi
  * and nothing stored.
  */
 export async function ingestVideo(deps: Deps, input: VideoInput): Promise<IngestedVideo> {
-  const source = await probe(input.file);
+  const source = await probe(input.file, input.signal);
   if (!source?.video || source.durationMs <= 0) throw refuse();
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'ld-video-'));
   const stored: string[] = [];
   try {
     const mp4 = path.join(work, 'video.mp4');
     const webp = path.join(work, 'cover.webp');
-    await toMp4(source, input.file, mp4);
-    const kept = await probe(mp4);
+    await toMp4(source, input.file, mp4, input.signal);
+    const kept = await probe(mp4, input.signal);
     if (!kept?.video || kept.durationMs <= 0) throw refuse();
-    await coverOf(mp4, kept.durationMs, webp);
+    await coverOf(mp4, kept.durationMs, webp, input.signal);
     const [videoBytes, coverBytes] = await Promise.all([fsp.readFile(mp4), fsp.readFile(webp)]);
 
     const videoUrl = await deps.storage.save('video-files', 'mp4', videoBytes);

@@ -6,6 +6,7 @@ import { optionalUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { sendStoredFile } from '../../platform/send-stored-file.ts';
 import { registerWorkRoutes } from '../content/public.ts';
+import { resumeDemoVideos, stopDemoVideos } from './seed.ts';
 import * as videos from './service.ts';
 
 const tags = ['video'];
@@ -17,6 +18,16 @@ const tags = ['video'];
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   registerWorkRoutes(app, 'video', { unitName: '视频', own: ['list', 'detail'] });
+
+  // Demo clips are made in the background (seed.ts): a server stopped half way finishes them at
+  // its next start, and closing stops ffmpeg before the database closes.
+  const onError = (error: unknown) => app.log.error({ err: error }, 'demo videos could not be made');
+  app.addHook('onReady', async () => {
+    if (deps.config.seed) await resumeDemoVideos(deps, onError);
+  });
+  app.addHook('onClose', async () => {
+    await stopDemoVideos(deps);
+  });
 
   app.get(
     '/v1/video/list',

@@ -104,23 +104,27 @@ export async function getVideo(
   viewer: string,
 ): Promise<VideoDetail> {
   const db = deps.db.kysely;
-  const work = await getWork(deps, 'video', userId, workId, { countView: false });
-  const video = await repo.findVideo(db, workId);
-  if (!video) throw notFound('视频');
+  const [work, nextId] = await Promise.all([
+    getWork(deps, 'video', userId, workId, { countView: false }),
+    repo.nextVideoId(db, workId),
+  ]);
+  const nextWork = nextId === null ? null : await workOrNull(deps, nextId);
+  const items = await withVideoFields(deps, nextWork ? [work, nextWork] : [work]);
+  const item = items.find((i) => i.id === workId);
+  if (!item) throw notFound('视频');
   let locked: UnitLocked | null = null;
   let charged = 0;
-  try {
-    charged = (await openUnit(deps, 'video', userId, workId, workId)).charged;
-  } catch (error) {
-    if (!(error instanceof AppError && error.code === ErrorCode.unitLocked)) throw error;
-    locked = error.data as UnitLocked;
+  // A free video is open to everyone; otherwise the shared rule decides (bought, member on VIP,
+  // auto-unlock within its cap) and a refusal becomes the `locked` answer.
+  if (item.price > 0) {
+    try {
+      charged = (await openUnit(deps, 'video', userId, workId, workId)).charged;
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === ErrorCode.unitLocked)) throw error;
+      locked = error.data as UnitLocked;
+    }
   }
-  const nextId = await repo.nextVideoId(db, workId);
-  const [[item], next, counted] = await Promise.all([
-    withVideoFields(deps, [work]),
-    nextId === null ? Promise.resolve(null) : nextVideo(deps, nextId),
-    countViewOnce(deps, workId, viewer),
-  ]);
+  const counted = await countViewOnce(deps, workId, viewer);
   return {
     ...item,
     viewCount: work.viewCount + (counted ? 1 : 0),
@@ -132,20 +136,19 @@ export async function getVideo(
     src: locked === null ? await signedSrc(deps, workId) : null,
     locked,
     charged,
-    next,
+    next: items.find((i) => i.id === nextId && i.id !== workId) ?? null,
   };
 }
 
-async function nextVideo(deps: Deps, workId: number): Promise<VideoListItem | null> {
-  const work = await getWork(deps, 'video', null, workId, { countView: false }).catch((error: unknown) => {
+/** A video's work, or null when it is gone. */
+async function workOrNull(deps: Deps, workId: number) {
+  return getWork(deps, 'video', null, workId, { countView: false }).catch((error: unknown) => {
     if (error instanceof AppError && error.code === ErrorCode.notFound) return null;
     throw error;
   });
-  if (!work) return null;
-  const [item] = await withVideoFields(deps, [work]);
-  return item ?? null;
 }
 
+const DAY_MS = 86_400_000;
 const prunedBefore = new WeakMap<Db, number>();
 
 /** Views count once per viewer and Asia/Shanghai day (a statistic: written after the answer's reads). */
@@ -156,7 +159,11 @@ async function countViewOnce(deps: Deps, workId: number, viewer: string): Promis
     prunedBefore.set(deps.db, day);
     await repo.pruneViews(deps.db.kysely, day);
   }
+  // Seen today already (by this process or another, through the shared cache): no write at all.
+  const seenKey = `video-view:${day}:${workId}:${viewer}`;
+  if ((await deps.cache.get(seenKey)) !== null) return false;
   const first = await repo.noteView(deps.db.kysely, workId, viewer, day);
   if (first) await addView(deps, workId);
+  await deps.cache.set(seenKey, '1', day + DAY_MS - deps.clock.now());
   return first;
 }
