@@ -78,7 +78,12 @@ async function routePaths(): Promise<Record<string, string>> {
   const [post] = await getList<{ id: number }>('/v1/square/post/list');
   const [{ id: book }] = await getList<{ id: number }>('/v1/novel/list');
   const [chapter] = await getList<{ id: number }>(`/v1/novel/${book}/chapters`);
-  const [video] = await getList<{ id: number }>('/v1/video/list');
+  // The demo videos are made in the background after start-up: the first one is enough.
+  let [video] = await getList<{ id: number }>('/v1/video/list');
+  for (let i = 0; i < 240 && !video; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    [video] = await getList<{ id: number }>('/v1/video/list');
+  }
   return {
     home: '/',
     square: '/square',
