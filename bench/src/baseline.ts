@@ -8,7 +8,8 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
  * GET /list?sort=1|2&cursor=… (the square feed, same page size, reading the portal's cursors),
  * GET /units?work=&after= (a novel menu page of 100), GET /unit?work=&id= (a chapter's row and
  * text seed), GET /videos (the hottest 20 videos with their file and unit rows) and GET /video?id=
- * (one video's rows).
+ * (one video's rows); GET /checkin?user=&date= (a user's latest check-ins and the month's days) and POST
+ * /checkin?user=&date= (a check-in row, the balance and a ledger row in one transaction).
  */
 interface Tables {
   square_posts: {
@@ -27,6 +28,27 @@ interface Tables {
   chapter_texts: { unit_id: number; paragraphs: string | null; seed: number | null };
   works: { id: number; kind: string; title: string; cover: string; hot_score: number; view_count: number };
   videos: { work_id: number; unit_id: number; file_key: string; duration_ms: number };
+  checkins: {
+    user_id: number;
+    date: string;
+    cycle_start: string;
+    cycle_day: number;
+    streak: number;
+    reward: number;
+    makeup: number;
+    created_at: number;
+  };
+  wallets: { user_id: number; coin_num: number };
+  coin_ledger: {
+    user_id: number;
+    delta: number;
+    balance_after: number;
+    reason: string;
+    ref: string;
+    note: string;
+    idem_key: string;
+    created_at: number;
+  };
 }
 const PAGE_SIZE = 10;
 const MENU_PAGE_SIZE = 100;
@@ -105,6 +127,82 @@ app.get('/videos', async () => {
 app.get<{ Querystring: { id: string } }>('/video', async (request) => {
   const video = await videoRows().where('works.id', '=', Number(request.query.id)).executeTakeFirst();
   return { code: 0, msg: 'ok', data: video ?? null };
+});
+
+app.get<{ Querystring: { user: string; date: string } }>('/checkin', async (request) => {
+  const user = Number(request.query.user);
+  const month = request.query.date.slice(0, 7);
+  const [recent, days] = await Promise.all([
+    db
+      .selectFrom('checkins')
+      .selectAll()
+      .where('user_id', '=', user)
+      .orderBy('date', 'desc')
+      .limit(8)
+      .execute(),
+    db
+      .selectFrom('checkins')
+      .select('date')
+      .where('user_id', '=', user)
+      .where('date', '>=', `${month}-01`)
+      .where('date', '<=', `${month}-31`)
+      .execute(),
+  ]);
+  return { code: 0, msg: 'ok', data: { recent, days: days.map((d) => d.date) } };
+});
+
+app.post<{ Querystring: { user: string; date: string } }>('/checkin', async (request) => {
+  const user = Number(request.query.user);
+  const date = request.query.date;
+  const now = Date.now();
+  const coinNum = await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('wallets')
+      .values({ user_id: user, coin_num: 0 })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    const last = await trx
+      .selectFrom('checkins')
+      .selectAll()
+      .where('user_id', '=', user)
+      .orderBy('date', 'desc')
+      .limit(8)
+      .execute();
+    await trx
+      .insertInto('checkins')
+      .values({
+        user_id: user,
+        date,
+        cycle_start: date,
+        cycle_day: 1,
+        streak: (last[0]?.streak ?? 0) + 1,
+        reward: 10,
+        makeup: 0,
+        created_at: now,
+      })
+      .execute();
+    const wallet = await trx
+      .updateTable('wallets')
+      .set({ coin_num: sql`coin_num + 10` })
+      .where('user_id', '=', user)
+      .returning('coin_num')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('coin_ledger')
+      .values({
+        user_id: user,
+        delta: 10,
+        balance_after: wallet.coin_num,
+        reason: 'checkin',
+        ref: `${user}:${date}`,
+        note: '签到第1天',
+        idem_key: `checkin:${user}:${date}`,
+        created_at: now,
+      })
+      .execute();
+    return wallet.coin_num;
+  });
+  return { code: 0, msg: 'ok', data: { coinNum } };
 });
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -31,6 +31,8 @@ export const BENCH_PAGES: BenchPage[] = [
       return firstOf('GET', `/v1/novel/${book}/chapters`, 'id', (cid) => `/readbook/${book}/${cid}`)(demo);
     },
   },
+  { name: 'checkin', path: '/checkin' },
+  { name: 'activity', path: '/activity' },
   { name: 'welfare', path: '/welfare' },
   {
     name: 'video',

@@ -5,6 +5,7 @@ import { startPortal } from '../../e2e/src/server.ts';
 import { accountScenarios } from './account-scenarios.ts';
 import { describeBenchDb } from './bench-db.ts';
 import { describeVisit, measureHomeFirstLoad, measureRouteFirstLoad, type Visit } from './bundle.ts';
+import { checkinScenarios } from './checkin-scenarios.ts';
 import { ensureNovelDb, type NovelDb } from './generate-novels.ts';
 import { ensureSquareDb, type SquareDb } from './generate-square.ts';
 import { measurePages } from './measure-pages.ts';
@@ -24,7 +25,7 @@ import { videoScenarios } from './video-scenarios.ts';
  * BENCH_SCALE (default 1: 1 000 000 posts, 5 000 000 comments; 10 000 books, 5 000 000 chapters;
  * 0.01 for quick runs) sizes the square's and the novels' databases; BENCH_WEB_DIST uses an SPA already built there instead of building into
  * apps/web/dist; BENCH_SECONDS (default 5) is each square and money load's length; BENCH_ONLY
- * (comma list of bundle, lighthouse, axe, account, money, square, novels, videos) runs a subset: `lighthouse`
+ * (comma list of bundle, lighthouse, axe, account, money, square, novels and the keys of apiScenarios) runs a subset: `lighthouse`
  * runs Lighthouse and axe over the pages of pages.ts, `axe` only axe; BENCH_PAGES (comma list of
  * names in pages.ts) narrows those pages; BENCH_RUNS (default 3) is Lighthouse runs per page;
  * BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's HTML report there.
@@ -35,10 +36,30 @@ const seconds = Number(process.env.BENCH_SECONDS ?? '5');
 if (!(scale > 0 && scale <= 1) || !(seconds > 0))
   throw new Error('BENCH_SCALE must be in (0, 1], BENCH_SECONDS > 0');
 const webDist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : undefined;
-const only = new Set((process.env.BENCH_ONLY ?? 'bundle,lighthouse,account,money,square,novels').split(','));
-if (!process.env.BENCH_ONLY) only.add('videos');
-const known = ['bundle', 'lighthouse', 'axe', 'account', 'money', 'square', 'novels'];
-known.push('videos');
+/** Self-contained API scenarios (each starts its own portal and baseline): one line per kind. */
+const apiScenarios: Record<
+  string,
+  (o: { seconds: number; webDist?: string }) => Promise<{ figures: Figure[]; comparisons: Comparison[] }>
+> = {
+  videos: videoScenarios,
+  checkin: checkinScenarios,
+};
+const only = new Set(
+  (
+    process.env.BENCH_ONLY ??
+    ['bundle,lighthouse,account,money,square,novels', ...Object.keys(apiScenarios)].join(',')
+  ).split(','),
+);
+const known = [
+  'bundle',
+  'lighthouse',
+  'axe',
+  'account',
+  'money',
+  'square',
+  'novels',
+  ...Object.keys(apiScenarios),
+];
 const runs = Number(process.env.BENCH_RUNS ?? '3');
 if ([...only].some((k) => !known.includes(k)) || !(Number.isInteger(runs) && runs > 0))
   throw new Error(`BENCH_ONLY must list some of ${known.join(', ')}; BENCH_RUNS must be a positive integer`);
@@ -156,8 +177,9 @@ if (novels) {
   figures.push(...result.figures);
   comparisons.push(...result.comparisons);
 }
-if (only.has('videos')) {
-  const result = await videoScenarios({ seconds, webDist });
+for (const [name, scenario] of Object.entries(apiScenarios)) {
+  if (!only.has(name)) continue;
+  const result = await scenario({ seconds, webDist });
   figures.push(...result.figures);
   comparisons.push(...result.comparisons);
 }

@@ -68,6 +68,8 @@ const ROUTE_NAMES = [
   'download',
   'checkin',
   'activity',
+  'invite',
+  'activityinfo',
   'video',
 ];
 
@@ -78,6 +80,9 @@ async function routePaths(): Promise<Record<string, string>> {
   const [post] = await getList<{ id: number }>('/v1/square/post/list');
   const [{ id: book }] = await getList<{ id: number }>('/v1/novel/list');
   const [chapter] = await getList<{ id: number }>(`/v1/novel/${book}/chapters`);
+  const activities = (await (await fetch(`${baseUrl()}/api/v1/activity/list`)).json()) as {
+    data: Array<{ id: number }>;
+  };
   // The demo videos are made in the background after start-up: the first one is enough.
   let [video] = await getList<{ id: number }>('/v1/video/list');
   for (let i = 0; i < 240 && !video; i++) {
@@ -116,6 +121,8 @@ async function routePaths(): Promise<Record<string, string>> {
     download: '/download',
     checkin: '/checkin',
     activity: '/activity',
+    invite: '/invite',
+    activityinfo: `/activity/${activities.data[0].id}`,
     video: `/video/${video.id}`,
   };
 }
@@ -131,6 +138,7 @@ const GUARDED = new Set([
   'user',
   'readhistory',
   'subscriblist',
+  'invite',
 ]);
 
 describe('accessibility (axe, WCAG 2.1 A/AA) at 390×844', () => {

@@ -20,3 +20,6 @@ export const ConfigKey = {
  * row `currentPage × pageSize` only while that is at most this; beyond it, continue with `cursor`.
  */
 export const MAX_PAGED_ROWS = 1000;
+
+/** Diamonds an inviter receives for each friend who signs up with the invite code (DESIGN §14). */
+export const INVITE_REWARD = 20;

@@ -43,20 +43,29 @@ export const purchaseKinds = Object.keys(PURCHASE_KIND_TEXT) as [PurchaseKind, .
 
 /**
  * Why a balance changed; each row of the ledger carries one, and the statement shows
- * `text：note` (e.g. 签到：第3天). Adding a reason is one line here.
+ * `text：note`, or the note alone when it starts with the text (签到第3天). Adding a reason is one line here.
  */
 export const LEDGER_REASON_TEXT = {
   recharge: '充值',
   vip: '开通会员',
   gift: '系统赠送',
+  invite: '邀请奖励',
+  checkin: '签到',
+  activity: '任务',
   ...PURCHASE_KIND_TEXT,
 } as const;
 export type LedgerReason = keyof typeof LEDGER_REASON_TEXT;
 export const ledgerReasons = Object.keys(LEDGER_REASON_TEXT) as [LedgerReason, ...LedgerReason[]];
 
-/** The statement's text of a ledger row: the reason, then the note when there is one. */
-export const ledgerText = (reason: LedgerReason, note: string): string =>
-  note ? `${LEDGER_REASON_TEXT[reason]}：${note}` : LEDGER_REASON_TEXT[reason];
+/**
+ * The statement's text of a ledger row: the reason, then the note when there is one; a note that
+ * already starts with the reason's words stands alone (签到第3天, 任务：阅读3章).
+ */
+export const ledgerText = (reason: LedgerReason, note: string): string => {
+  const text = LEDGER_REASON_TEXT[reason];
+  if (!note) return text;
+  return note.startsWith(text) ? note : `${text}：${note}`;
+};
 
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),

@@ -1,10 +1,13 @@
 import type { AccountTables } from '../modules/accounts/tables.ts';
+import type { ActivityTables } from '../modules/activities/tables.ts';
 import type { BulletinTables } from '../modules/bulletins/tables.ts';
+import type { CheckinTables } from '../modules/checkin/tables.ts';
 import type { ClientConfigTables } from '../modules/client-config/tables.ts';
 import type { ContentTables } from '../modules/content/tables.ts';
 import type { DeviceTables } from '../modules/devices/tables.ts';
 import type { GameTables } from '../modules/games/tables.ts';
 import type { GiftTables } from '../modules/gifts/tables.ts';
+import type { InviteTables } from '../modules/invites/tables.ts';
 import type { MessageTables } from '../modules/messages/tables.ts';
 import type { NovelTables } from '../modules/novels/tables.ts';
 import type { PurchaseTables } from '../modules/purchases/tables.ts';
@@ -35,4 +38,7 @@ export interface Database
     VipTables,
     ContentTables,
     NovelTables,
-    VideoTables {}
+    VideoTables,
+    InviteTables,
+    CheckinTables,
+    ActivityTables {}

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './accounts/routes.ts';
+import { activityRoutes } from './activities/routes.ts';
 import { bulletinRoutes } from './bulletins/routes.ts';
+import { checkinRoutes } from './checkin/routes.ts';
 import { clientConfigRoutes } from './client-config/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { gameRoutes } from './games/routes.ts';
 import { giftRoutes } from './gifts/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { inviteRoutes } from './invites/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
 import { novelRoutes } from './novels/routes.ts';
 import { squareRoutes } from './square/routes.ts';
@@ -31,5 +34,8 @@ export const modules: FastifyPluginAsync[] = [
   vipRoutes,
   contentRoutes,
   novelRoutes,
+  inviteRoutes,
   videoRoutes,
+  checkinRoutes,
+  activityRoutes,
 ];

@@ -42,7 +42,7 @@ describe('the route table', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('needs login exactly where spec §6 and DESIGN §13 (阅读记录, 我的订阅) say', () => {
+  it('needs login exactly where spec §6, DESIGN §13 (阅读记录, 我的订阅) and §14 (邀请好友) say', () => {
     const needsLogin = allRoutes
       .filter((r) => r.meta.login)
       .map((r) => r.meta.name)
@@ -51,6 +51,7 @@ describe('the route table', () => {
       'bindPhone',
       'findPassword',
       'gifts',
+      'invite',
       'message',
       'readhistory',
       'recharge',

@@ -111,6 +111,11 @@ export const simpleRoutes: AppRoute[] = [
     meta: { name: 'commenthistory', title: '我的发布和评论', keepAlive: false },
     page: () => import('../features/square/pages/comment-history-page'),
   },
+  {
+    path: 'invite',
+    meta: { name: 'invite', title: '邀请好友', login: true },
+    page: () => import('../features/invites/pages/invite-page'),
+  },
 ];
 
 /** Standalone routes: their own chrome, no tabs (spec §2). */
@@ -155,8 +160,21 @@ export const standaloneRoutes: AppRoute[] = [
     meta: { name: 'download', title: '下载' },
     page: () => import('../features/download/pages/download-page'),
   },
-  { path: 'checkin', meta: { name: 'checkin', title: '签到' }, page: comingSoon },
-  { path: 'activity', meta: { name: 'activity', title: '活动中心' }, page: comingSoon },
+  {
+    path: 'checkin',
+    meta: { name: 'checkin', title: '签到', keepAlive: false },
+    page: () => import('../features/checkin/pages/checkin-page'),
+  },
+  {
+    path: 'activity',
+    meta: { name: 'activity', title: '活动中心' },
+    page: () => import('../features/activity/pages/activity-page'),
+  },
+  {
+    path: 'activity/:id',
+    meta: { name: 'activityinfo', title: '活动详情', keepAlive: false },
+    page: () => import('../features/activity/pages/activity-detail-page'),
+  },
 ];
 
 export const allRoutes: AppRoute[] = [...mainRoutes, ...simpleRoutes, ...standaloneRoutes];

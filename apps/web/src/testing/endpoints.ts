@@ -1,4 +1,6 @@
 import { accountSchema, avatarAnswer, userStatusSchema } from '@ld/contract/accounts';
+import { activityClaimSchema, activityDetailSchema, activitySummarySchema } from '@ld/contract/activities';
+import { checkinResultSchema, checkinStatusSchema } from '@ld/contract/checkin';
 import { configPageSchema, deviceInitAnswer } from '@ld/contract/client-config';
 import { threadCommentPageSchema, threadCommentSchema, threadReplyPageSchema } from '@ld/contract/comments';
 import {
@@ -14,6 +16,7 @@ import {
 } from '@ld/contract/content';
 import { downloadAnswer, gamePageSchema, gameSchema, gameTypeSchema } from '@ld/contract/games';
 import { claimAnswer, giftCenterPageSchema, giftPackSchema, myGiftPageSchema } from '@ld/contract/gifts';
+import { inviteMeSchema, inviteRecordPageSchema } from '@ld/contract/invites';
 import {
   bulletinSchema,
   faqSchema,
@@ -177,6 +180,13 @@ export const endpoints = {
   'PUT /v1/progress': progressSchema,
   'GET /v1/reading/settings': readingSettingsSchema,
   'PUT /v1/reading/settings': readingSettingsSchema,
+  'GET /v1/invite/me': inviteMeSchema,
+  'GET /v1/invite/records': inviteRecordPageSchema,
+  'GET /v1/checkin': checkinStatusSchema,
+  'POST /v1/checkin': checkinResultSchema,
+  'GET /v1/activity/list': arrayOf(activitySummarySchema),
+  'GET /v1/activity/:id': activityDetailSchema,
+  'POST /v1/activity/:id/task/:taskId/claim': activityClaimSchema,
   'GET /v1/video/categories': arrayOf(categorySchema),
   'GET /v1/video/list': videoPageSchema,
   'GET /v1/video/:id': videoDetailSchema,

@@ -10,6 +10,8 @@ import * as m010 from './2026112310-leases.ts';
 import * as m120 from './2026112320-content.ts';
 import * as m130 from './2026112330-comment-threads.ts';
 import * as m202 from './2026112402-videos.ts';
+import * as m203 from './2026112403-engagement.ts';
+import * as m204 from './2026112404-invites.ts';
 
 /** Every migration, in order. Names start with a timestamp so they sort. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '2026112320-content': m120,
   '2026112330-comment-threads': m130,
   '2026112402-videos': m202,
+  '2026112403-engagement': m203,
+  '2026112404-invites': m204,
 };

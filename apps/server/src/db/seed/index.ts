@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 import { seedAccounts } from '../../modules/accounts/seed.ts';
+import { seedActivities } from '../../modules/activities/seed.ts';
 import { seedBulletins } from '../../modules/bulletins/seed.ts';
 import { seedClientConfig } from '../../modules/client-config/seed.ts';
 import { seedGames } from '../../modules/games/seed.ts';
@@ -32,6 +33,7 @@ export const seeds: Array<{ name: string; run: (deps: Deps) => Promise<void> }> 
   { name: 'gifts', run: seedGifts },
   { name: 'novels', run: seedNovels },
   { name: 'videos', run: seedVideos },
+  { name: 'activities', run: seedActivities },
 ];
 
 /** Fills an empty database with demo content; a database that has users is left alone. */

@@ -24,6 +24,23 @@ export async function profilesOf(db: Conn, ids: Iterable<number>): Promise<Map<n
   return new Map(rows.map((r) => [r.id, { name: r.name, avatar: r.avatar }]));
 }
 
+/**
+ * How each user among `ids` is shown to a person who invited them: the display name, or the login
+ * name while the display name is still the default 游客 (a name registration). Callers mask it.
+ */
+export async function shownNamesOf(db: Conn, ids: Iterable<number>): Promise<Map<number, Profile>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await repo.listShownNames(db, unique);
+  return new Map(
+    rows.map((r) => [r.id, { name: r.name === DEFAULT_USER_NAME ? r.login_name : r.name, avatar: r.avatar }]),
+  );
+}
+
+/** The user's invite code (made once, at sign-up); null for an unknown id. */
+export const inviteCodeOf = (db: Conn, userId: number): Promise<string | null> =>
+  repo.findInviteCode(db, userId);
+
 export const userExists = (db: Conn, userId: number): Promise<boolean> => repo.userIdExists(db, userId);
 
 export async function findUserIdByLoginName(db: Conn, loginName: string): Promise<number | null> {

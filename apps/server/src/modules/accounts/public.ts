@@ -2,10 +2,12 @@
 export {
   createPeople,
   findUserIdByLoginName,
+  inviteCodeOf,
   type NewPerson,
   oldestUserIds,
   type Profile,
   profilesOf,
+  shownNamesOf,
   UNKNOWN_PROFILE,
   userExists,
 } from './directory.ts';

@@ -32,6 +32,13 @@ export const userIdExists = async (db: Conn, id: number) =>
 export const listProfiles = (db: Conn, ids: number[]) =>
   db.selectFrom('users').select(['id', 'name', 'avatar']).where('id', 'in', ids).execute();
 
+export const listShownNames = (db: Conn, ids: number[]) =>
+  db.selectFrom('users').select(['id', 'name', 'login_name', 'avatar']).where('id', 'in', ids).execute();
+
+export const findInviteCode = async (db: Conn, userId: number) =>
+  (await db.selectFrom('users').select('invite_code').where('id', '=', userId).executeTakeFirst())
+    ?.invite_code ?? null;
+
 export const listOldestUserIds = async (db: Conn, limit: number) =>
   (await db.selectFrom('users').select('id').orderBy('id').limit(limit).execute()).map((r) => r.id);
 

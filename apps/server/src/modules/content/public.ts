@@ -11,6 +11,7 @@ export {
 export { registerWorkRoutes } from './routes.ts';
 export {
   addView,
+  countUnitsRead,
   existingUnit,
   firstUnits,
   getWork,

@@ -383,3 +383,36 @@ export async function saveSettings(db: Conn, row: Selectable<ReadingSettingsTabl
     .onConflict((oc) => oc.column('user_id').doUpdateSet(rest))
     .execute();
 }
+
+// The read log (activity tasks count it).
+
+/** Notes that the user read the unit that day; a second read the same day changes nothing. */
+export async function logUnitRead(
+  db: Conn,
+  row: { user_id: number; unit_id: number; day_start: number; kind: WorkKind; read_at: number },
+): Promise<void> {
+  await db
+    .insertInto('unit_reads')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'unit_id', 'day_start']).doNothing())
+    .execute();
+}
+
+/** Distinct units of `kinds` the user read in [from, to). */
+export async function countUnitsRead(
+  db: Conn,
+  userId: number,
+  kinds: readonly WorkKind[],
+  from: number,
+  to: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('unit_reads')
+    .select((eb) => eb.fn.count<string>('unit_id').distinct().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', '>=', from)
+    .where('read_at', '<', to)
+    .where('kind', 'in', kinds)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

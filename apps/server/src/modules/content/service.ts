@@ -370,6 +370,17 @@ export async function openUnit(
   return { work, unit, prev, next, nextUnlocked: next ? open.has(Number(next.id)) : false, charged };
 }
 
+/** Distinct units of these kinds the user read in [from, to): chapters read, for activity tasks. */
+export function countUnitsRead(
+  deps: Pick<Deps, 'db'>,
+  userId: number,
+  kinds: readonly WorkKind[],
+  from: number,
+  to: number,
+): Promise<number> {
+  return repo.countUnitsRead(deps.db.kysely, userId, kinds, from, to);
+}
+
 /** 购买本章: charged once per user and unit; members read VIP units free; 1001 on too little balance. */
 export async function unlockUnit(
   deps: Deps,
@@ -499,6 +510,17 @@ export async function saveProgress(deps: Deps, userId: number, body: ProgressBod
     seen_units: Number(work.unit_count),
     in_history: 1,
   });
+  // The read log counts a unit once its reader saved a position in it and it is open to the user:
+  // a prefetched next chapter or an offline download is fetched, not read.
+  if ((await unlockedUnits(deps, body.kind, userId, [unit])).has(Number(unit.id))) {
+    await repo.logUnitRead(db, {
+      user_id: userId,
+      unit_id: Number(unit.id),
+      day_start: shanghaiDayStart(now),
+      kind: body.kind,
+      read_at: now,
+    });
+  }
   const stored = await repo.findProgress(db, userId, body.workId);
   if (!stored) throw new Error('progress vanished after its write');
   return toProgress(stored, Number(work.unit_count));

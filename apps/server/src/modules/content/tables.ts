@@ -89,6 +89,17 @@ export interface ReadingSettingsTable {
   updated_at: number;
 }
 
+/** The read log: a row per user, unit and Asia/Shanghai day the unit was read, i.e. its reader saved a position in it (activity tasks count it). */
+export interface UnitReadsTable {
+  user_id: number;
+  unit_id: number;
+  /** Midnight of that day in Asia/Shanghai, epoch ms. */
+  day_start: number;
+  kind: WorkKind;
+  /** The first open of the unit that day. */
+  read_at: number;
+}
+
 export interface ContentTables {
   work_categories: WorkCategoriesTable;
   works: WorksTable;
@@ -96,4 +107,5 @@ export interface ContentTables {
   progress: ProgressTable;
   subscriptions: SubscriptionsTable;
   reading_settings: ReadingSettingsTable;
+  unit_reads: UnitReadsTable;
 }

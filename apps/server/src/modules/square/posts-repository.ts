@@ -267,3 +267,16 @@ export async function recentContentsContaining(db: Conn, keyword: string, limit:
     .execute();
   return rows.map((r) => r.content);
 }
+
+/** The user's live posts published in [from, to) (activity tasks count them). */
+export async function countPostsByUser(db: Conn, userId: number, from: number, to: number): Promise<number> {
+  const row = await db
+    .selectFrom('square_posts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,5 +1,7 @@
 // The square's surface for other modules: its comment engine on a thread keyed by scope and slot
 // (段评, an episode's comments) (docs/decisions/0033-paragraph-comments.md).
+
+export { countPostsByUser } from './posts-repository.ts';
 export {
   createThreadComment,
   deleteThreadComment,

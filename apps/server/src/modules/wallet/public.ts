@@ -6,6 +6,7 @@ export {
   type BalanceResult,
   balanceInsufficient,
   balanceOf,
+  countLedgerRows,
   type Grant,
   grantDiamonds,
   lockWallet,

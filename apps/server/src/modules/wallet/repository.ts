@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@ld/contract/wallet';
+import type { LedgerReason, OrderStatus } from '@ld/contract/wallet';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { onPostgres } from '../../db/dialect.ts';
@@ -177,4 +177,23 @@ export async function insertPacks(
   rows: Array<{ price: number; diamonds: number; bonus: number; tag: string | null; sort: number }>,
 ): Promise<void> {
   await db.insertInto('recharge_packs').values(rows).execute();
+}
+
+/** The user's ledger rows of one reason written in [from, to). */
+export async function countLedgerRows(
+  db: Conn,
+  userId: number,
+  reason: string,
+  from: number,
+  to: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('coin_ledger')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('reason', '=', reason as LedgerReason)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -333,3 +333,18 @@ export async function handleNotify(
 export async function sweepExpiredOrders(deps: Deps): Promise<number> {
   return repo.closeExpiredOrders(deps.db.kysely, deps.clock.now());
 }
+
+/**
+ * How many ledger rows of `reason` the user got in [from, to): recharges credited, invites paid
+ * (reason `invite`, written by the invites module) and so on, for activity tasks. The reason is
+ * text so a module can count a reason another module adds.
+ */
+export async function countLedgerRows(
+  db: Conn,
+  userId: number,
+  reason: string,
+  from: number,
+  to: number,
+): Promise<number> {
+  return repo.countLedgerRows(db, userId, reason, from, to);
+}

@@ -12,7 +12,7 @@ describe('phone login endpoint (spec §4)', () => {
     expect(phoneLoginPath({ phoneLoginAutoRegister: '0' })).toBe('/user/loginPhoneWithoutRegister');
   });
 
-  it('posts phone, code and invite code to the endpoint the config chooses', async () => {
+  it('posts phone, code, invite code and the device to the endpoint the config chooses', async () => {
     const server = fakeServer()
       .on('POST /user/loginPhoneWithoutRegister', () => TEST_ACCOUNT)
       .on('POST /user/loginWithPhone', () => TEST_ACCOUNT);
@@ -30,5 +30,8 @@ describe('phone login endpoint (spec §4)', () => {
     expect(first.form.get('code')).toBe('123456');
     expect(first.form.get('inviteCode')).toBe('AB12CD34');
     expect(second.form.has('inviteCode')).toBe(false);
+    // The device id (made once, kept in storage) lets an invite pay once per device (DESIGN §14).
+    expect(first.form.get('deviceID')).toMatch(/^[0-9a-f]{32}$/);
+    expect(second.form.get('deviceID')).toBe(first.form.get('deviceID'));
   });
 });

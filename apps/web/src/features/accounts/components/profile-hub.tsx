@@ -21,6 +21,7 @@ interface Entry {
 const ENTRIES: Entry[] = [
   { to: '/message', label: '系统消息', icon: 'message', color: '#3d8bfd' },
   { to: '/gifts', label: '奖励礼包', icon: 'gift', color: '#f25c7a' },
+  { to: '/invite', label: '邀请好友', icon: 'invite', color: '#f07a3c' },
   { to: '/recharge', label: `${CURRENCY_NAME}充值`, icon: 'diamond', color: '#1fa2e8' },
   { to: '/novels', label: '书城', icon: 'book', color: '#1f9d8f' },
   { to: '/readhistory', label: '阅读记录', icon: 'book', color: '#f29a1f' },

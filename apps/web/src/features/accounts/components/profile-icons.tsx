@@ -40,6 +40,12 @@ const PATHS: Record<string, ReactNode> = {
       <path d="M8 10V7.5a4 4 0 0 1 8 0V10M12 14v2.5" />
     </>
   ),
+  invite: (
+    <>
+      <circle cx="10" cy="8" r="4" />
+      <path d="M3 20c1.3-3.8 3.8-6 7-6 1.6 0 3 .5 4.2 1.5M18 13v6M15 16h6" />
+    </>
+  ),
   crown: <path d="m3 8 4.5 4L12 5l4.5 7L21 8l-2 11H5Zm2 11h14" />,
 };
 
