@@ -137,6 +137,22 @@ if (portalNeeded) {
           20,
         ),
       );
+      const [player] = await selectPages(portal.baseUrl, 'video');
+      const playerVisit = await measureRouteFirstLoad(portal.baseUrl, player.path);
+      console.info(`player ${player.path} first load (fresh profile, bulletin hidden), gzip as transferred:`);
+      for (const line of describeVisit(playerVisit)) console.info(line);
+      figures.push(
+        kb(
+          'player route first-load JS, first visit (gzip transferred, headers incl.)',
+          playerVisit.jsKb,
+          120,
+        ),
+        kb(
+          'player route first-load CSS, first visit (gzip transferred, headers incl.)',
+          playerVisit.cssKb,
+          20,
+        ),
+      );
     }
     // Before the load scenarios, so the pages show the demo content as seeded.
     if (only.has('lighthouse') || only.has('axe')) {

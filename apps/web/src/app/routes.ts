@@ -12,7 +12,11 @@ export const mainRoutes: AppRoute[] = [
     page: () => import('./pages/square-page'),
   },
   { path: 'animate', meta: { name: 'animate', header: false, title: '色漫' }, page: comingSoon },
-  { path: 'welfare', meta: { name: 'welfare', title: '动漫福利视频' }, page: comingSoon },
+  {
+    path: 'welfare',
+    meta: { name: 'welfare', title: '动漫福利视频' },
+    page: () => import('../features/videos/pages/welfare-page'),
+  },
   {
     path: 'games/:type?',
     meta: { name: 'games', title: '游戏中心' },
@@ -145,6 +149,11 @@ export const standaloneRoutes: AppRoute[] = [
     path: 'bookinfo/:id',
     meta: { name: 'bookinfo', title: '书籍详情' },
     page: () => import('../features/novels/pages/book-info-page'),
+  },
+  {
+    path: 'video/:id',
+    meta: { name: 'video', title: '视频' },
+    page: () => import('../features/videos/pages/video-page'),
   },
   {
     path: 'post/:id',

@@ -1,4 +1,4 @@
-import type { WorkKind } from '@ld/contract/content';
+import type { Progress, WorkKind } from '@ld/contract/content';
 
 // Runtime constants of the content contract, kept here so the pages do not pull zod in with
 // `@ld/contract/content` (kinds.test.ts checks they still match the contract).
@@ -19,10 +19,24 @@ export type NovelSort = 1 | 2 | 3;
 
 /** Where a work of `kind` opens at unit `unitId` (only novels have pages yet). */
 export function unitHref(kind: WorkKind, workId: number, unitId: number): string | null {
+  // A video is a single unit: its player opens at the saved second.
+  if (kind === 'video') return `/video/${workId}`;
   return kind === 'novel' ? `/readbook/${workId}/${unitId}` : null;
 }
 
 /** Where a work of `kind` shows its details. */
 export function workHref(kind: WorkKind, workId: number): string | null {
+  if (kind === 'video') return `/video/${workId}`;
   return kind === 'novel' ? `/bookinfo/${workId}` : null;
+}
+
+/** Where the caller is in a work: a video's second (看到 1:05), else the unit and percent. */
+export function progressText(
+  progress: Pick<Progress, 'kind' | 'position' | 'unitTitle' | 'percent'>,
+): string {
+  if (progress.kind === 'video' && 'second' in progress.position) {
+    const s = Math.floor(progress.position.second);
+    return `看到 ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  }
+  return `读到 ${progress.unitTitle} · ${progress.percent}%`;
 }
