@@ -11,7 +11,11 @@ export const mainRoutes: AppRoute[] = [
     meta: { name: 'square', header: false, title: '礼包中心 · 免费礼包码' },
     page: () => import('./pages/square-page'),
   },
-  { path: 'animate', meta: { name: 'animate', header: false, title: '色漫' }, page: comingSoon },
+  {
+    path: 'animate',
+    meta: { name: 'animate', header: false, title: '色漫' },
+    page: () => import('../features/comics/pages/comics-page'),
+  },
   { path: 'welfare', meta: { name: 'welfare', title: '动漫福利视频' }, page: comingSoon },
   {
     path: 'games/:type?',
@@ -145,6 +149,16 @@ export const standaloneRoutes: AppRoute[] = [
     path: 'download',
     meta: { name: 'download', title: '下载' },
     page: () => import('../features/download/pages/download-page'),
+  },
+  {
+    path: 'comic/:id/:eid',
+    meta: { name: 'comicReader', title: '看漫画', header: false, keepAlive: false },
+    page: () => import('../features/comics/pages/comic-reader-page'),
+  },
+  {
+    path: 'comic/:id',
+    meta: { name: 'comic', title: '漫画详情' },
+    page: () => import('../features/comics/pages/comic-detail-page'),
   },
   { path: 'checkin', meta: { name: 'checkin', title: '签到' }, page: comingSoon },
   { path: 'activity', meta: { name: 'activity', title: '活动中心' }, page: comingSoon },

@@ -11,3 +11,13 @@ describe('the contract constants the pages keep without zod', () => {
     expect(sorts).toEqual([1, 2, 3]);
   });
 });
+
+describe('where a shelf row opens', () => {
+  it('opens novels and comics on their own pages', async () => {
+    const { unitHref, workHref } = await import('./kinds');
+    expect(unitHref('novel', 3, 7)).toBe('/readbook/3/7');
+    expect(unitHref('comic', 3, 7)).toBe('/comic/3/7');
+    expect(workHref('comic', 3)).toBe('/comic/3');
+    expect(workHref('video', 3)).toBeNull();
+  });
+});
