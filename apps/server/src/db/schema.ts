@@ -1,6 +1,7 @@
 import type { AccountTables } from '../modules/accounts/tables.ts';
 import type { BulletinTables } from '../modules/bulletins/tables.ts';
 import type { ClientConfigTables } from '../modules/client-config/tables.ts';
+import type { ComicTables } from '../modules/comics/tables.ts';
 import type { ContentTables } from '../modules/content/tables.ts';
 import type { DeviceTables } from '../modules/devices/tables.ts';
 import type { GameTables } from '../modules/games/tables.ts';
@@ -33,4 +34,5 @@ export interface Database
     PurchaseTables,
     VipTables,
     ContentTables,
-    NovelTables {}
+    NovelTables,
+    ComicTables {}

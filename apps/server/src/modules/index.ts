@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './accounts/routes.ts';
 import { bulletinRoutes } from './bulletins/routes.ts';
 import { clientConfigRoutes } from './client-config/routes.ts';
+import { comicRoutes } from './comics/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { gameRoutes } from './games/routes.ts';
@@ -30,4 +31,5 @@ export const modules: FastifyPluginAsync[] = [
   vipRoutes,
   contentRoutes,
   novelRoutes,
+  comicRoutes,
 ];

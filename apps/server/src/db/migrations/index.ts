@@ -9,6 +9,7 @@ import * as m102 from './2026112302-wallets-and-memberships.ts';
 import * as m010 from './2026112310-leases.ts';
 import * as m120 from './2026112320-content.ts';
 import * as m130 from './2026112330-comment-threads.ts';
+import * as m140 from './2026112401-comics.ts';
 
 /** Every migration, in order. Names start with a timestamp so they sort. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026112310-leases': m010,
   '2026112320-content': m120,
   '2026112330-comment-threads': m130,
+  '2026112401-comics': m140,
 };

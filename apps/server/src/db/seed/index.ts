@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { seedAccounts } from '../../modules/accounts/seed.ts';
 import { seedBulletins } from '../../modules/bulletins/seed.ts';
 import { seedClientConfig } from '../../modules/client-config/seed.ts';
+import { seedComics } from '../../modules/comics/seed.ts';
 import { seedGames } from '../../modules/games/seed.ts';
 import { seedGifts } from '../../modules/gifts/seed.ts';
 import { seedMessages } from '../../modules/messages/seed.ts';
@@ -30,6 +31,7 @@ export const seeds: Array<{ name: string; run: (deps: Deps) => Promise<void> }> 
   // After square: its accounts own the codes of the demo's sold-out pack.
   { name: 'gifts', run: seedGifts },
   { name: 'novels', run: seedNovels },
+  { name: 'comics', run: seedComics },
 ];
 
 /** Fills an empty database with demo content; a database that has users is left alone. */

@@ -11,6 +11,7 @@ export {
 export { registerWorkRoutes } from './routes.ts';
 export {
   existingUnit,
+  existingWork,
   type OpenedUnit,
   openUnit,
   PURCHASE_KIND_OF,

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import opentype from 'opentype.js';
+
+// Speech in the demo panels is drawn as SVG paths, not <text>: sharp's SVG renderer would pick a
+// system font, and a fresh machine may have no CJK font at all (every character a box). The glyphs
+// come from ZCOOL KuaiLe (OFL), shipped by the npm package @fontsource/zcool-kuaile, read with
+// opentype.js (docs/decisions/0036-comics.md). Parsing the font (0.9 MB WOFF) takes ~80 ms, once,
+// and only when a panel is drawn.
+
+const FONT_FILE = '@fontsource/zcool-kuaile/files/zcool-kuaile-chinese-simplified-400-normal.woff';
+
+let font: opentype.Font | null = null;
+
+function loadFont(): opentype.Font {
+  if (!font) {
+    const bytes = readFileSync(createRequire(import.meta.url).resolve(FONT_FILE));
+    font = opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  }
+  return font;
+}
+
+/** Characters the font has no glyph for (tests keep every demo line drawable). */
+export function missingGlyphs(text: string): string[] {
+  const f = loadFont();
+  return [...new Set([...text])].filter((ch) => f.charToGlyph(ch).index === 0);
+}
+
+/** Punctuation that must not start a line. */
+const NO_LINE_START = new Set('，。！？、；：…）」』”');
+
+/** Breaks a line of speech into lines of at most `perLine` characters, keeping punctuation attached. */
+export function wrapSpeech(text: string, perLine: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const ch of text) {
+    if ([...line].length >= perLine && !NO_LINE_START.has(ch)) {
+      lines.push(line);
+      line = '';
+    }
+    line += ch;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** The advance of one character at `size` px (ZCOOL KuaiLe's CJK glyphs are 0.92 em wide). */
+export function advanceOf(size: number): number {
+  return size * 0.92;
+}
+
+/**
+ * SVG `<path>` elements drawing `text` on one line with its left end at `x` and baseline at `y`.
+ * One path per glyph: a single path of many glyphs lost glyphs in librsvg.
+ */
+export function textPaths(text: string, x: number, y: number, size: number, fill: string): string {
+  const f = loadFont();
+  let at = x;
+  let out = '';
+  for (const ch of text) {
+    const glyph = f.charToGlyph(ch);
+    const d = glyph.getPath(at, y, size).toPathData(2);
+    if (d) out += `<path d="${d}" fill="${fill}"/>`;
+    at += ((glyph.advanceWidth ?? f.unitsPerEm) / f.unitsPerEm) * size;
+  }
+  return out;
+}
