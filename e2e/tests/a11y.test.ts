@@ -68,6 +68,8 @@ const ROUTE_NAMES = [
   'download',
   'checkin',
   'activity',
+  'comic',
+  'comicReader',
 ];
 
 /** Every route by name, with a path that shows it (ids from the demo content). */
@@ -77,6 +79,8 @@ async function routePaths(): Promise<Record<string, string>> {
   const [post] = await getList<{ id: number }>('/v1/square/post/list');
   const [{ id: book }] = await getList<{ id: number }>('/v1/novel/list');
   const [chapter] = await getList<{ id: number }>(`/v1/novel/${book}/chapters`);
+  const [{ id: comic }] = await getList<{ id: number }>('/v1/comic/list');
+  const [episode] = await getList<{ id: number }>(`/v1/comic/${comic}/episodes`);
   return {
     home: '/',
     square: '/square',
@@ -109,6 +113,8 @@ async function routePaths(): Promise<Record<string, string>> {
     download: '/download',
     checkin: '/checkin',
     activity: '/activity',
+    comic: `/comic/${comic}`,
+    comicReader: `/comic/${comic}/${episode.id}`,
   };
 }
 
