@@ -2,6 +2,7 @@ import type { Work } from '@ld/contract/content';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { GRID_COLUMNS, rowHeight, visibleRows } from '../lib/grid';
 import { ComicCard } from './comic-card';
+import './comics.css';
 
 /** Spacing of the grid in rem (the CSS says the same). */
 const PAD_REM = 0.75;

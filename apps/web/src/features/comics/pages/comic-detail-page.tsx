@@ -7,10 +7,10 @@ import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
+import { ThreadComments } from '../../../shared/ui/thread-comments';
 import { useSubscribeComic } from '../api/comic-actions';
 import { type EpisodeOrder, isNotFound, useComic, useEpisodes, validId } from '../api/get-comic';
 import { priceBadge, statusText } from '../lib/format';
-import '../components/comics.css';
 import './comic-detail-page.css';
 
 /** An intro longer than this starts folded behind 展开. */
@@ -137,6 +137,13 @@ export default function ComicDetailPage() {
           emptyText="还没有更新"
           renderItem={(u) => <EpisodeRow workId={c.id} unit={u} current={progress?.unitId === u.id} />}
         />
+      </section>
+
+      <section className="comic-detail__card" aria-labelledby="comic-comments">
+        <h2 id="comic-comments" className="comic-detail__heading">
+          评论
+        </h2>
+        <ThreadComments path={`/v1/comic/${c.id}/comments`} label="漫画" />
       </section>
 
       <div className="comic-detail__bar">

@@ -25,6 +25,7 @@ import {
   positionAt,
   type StripEntry,
 } from '../lib/strip';
+import { EpisodeComments } from '../reader/episode-comments';
 import { EpisodeDrawer } from '../reader/episode-drawer';
 import { LockedEpisode } from '../reader/locked-episode';
 import { useComicProgress } from '../reader/use-comic-progress';
@@ -81,6 +82,7 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
   const [toolbars, setToolbars] = useState(false);
   const [drawer, setDrawer] = useState(false);
   const [lowBalance, setLowBalance] = useState(false);
+  const [comments, setComments] = useState<{ eid: number; title: string } | null>(null);
   const stripRef = useRef<HTMLDivElement>(null);
   const panelsRefs = useRef(new Map<number, HTMLElement>());
   const blockRefs = useRef(new Map<number, HTMLElement>());
@@ -278,9 +280,11 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
     return before?.next?.title ?? null;
   };
 
+  // Nothing to tap yet (a lock, a failure, loading): the top bar stays, so there is a way back.
+  const startOpen = entries[0]?.state === 'open';
   return (
-    <div className="comic-reader">
-      {toolbars && (
+    <div className={`comic-reader${startOpen ? '' : ' is-closed'}`}>
+      {(toolbars || !startOpen) && (
         <header className="comic-bar comic-bar--top">
           <button type="button" className="comic-bar__back" aria-label="返回" onClick={back}>
             <svg viewBox="0 0 24 24" width="1.5rem" height="1.5rem" aria-hidden="true">
@@ -324,6 +328,13 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
                     onLowBalance={() => setLowBalance(true)}
                   />
                 )}
+                {i === 0 && entry.state === 'locked' && (
+                  <div className="comic-strip__end">
+                    <button type="button" className="comic-strip__comments" onClick={() => setDrawer(true)}>
+                      选集
+                    </button>
+                  </div>
+                )}
                 {episode && layout && (
                   <>
                     {i === 0 && <h1 className="comic-strip__title">{episode.title}</h1>}
@@ -365,6 +376,13 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
                     </div>
                     <div className="comic-strip__end">
                       <span>{episode.title} 完</span>
+                      <button
+                        type="button"
+                        className="comic-strip__comments"
+                        onClick={() => setComments({ eid: episode.id, title: episode.title })}
+                      >
+                        本话评论（{episode.commentCount}）
+                      </button>
                       {episode.nextId === null && (
                         <>
                           <span>已经是最后一话了</span>
@@ -422,6 +440,14 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
       )}
       {drawer && (
         <EpisodeDrawer workId={workId} currentId={current} onPick={open} onClose={() => setDrawer(false)} />
+      )}
+      {comments && (
+        <EpisodeComments
+          workId={workId}
+          eid={comments.eid}
+          title={comments.title}
+          onClose={() => setComments(null)}
+        />
       )}
       {lowBalance && <LowBalanceDialog onClose={() => setLowBalance(false)} />}
     </div>

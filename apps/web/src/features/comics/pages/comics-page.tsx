@@ -8,7 +8,6 @@ import { type TabItem, Tabs } from '../../../shared/ui/tabs';
 import { useComicCategories, useComics } from '../api/get-comics';
 import type { ComicFilter } from '../api/keys';
 import { CoverGrid } from '../components/cover-grid';
-import '../components/comics.css';
 
 /** Typing settles this long before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 400;
