@@ -7,7 +7,8 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
  * portal's own tables. Run as its own process (BASELINE_DB=…); it prints its address and serves
  * GET /list?sort=1|2&cursor=… (the square feed, same page size, reading the portal's cursors),
  * GET /units?work=&after= (a novel menu page of 100) and GET /unit?work=&id= (a chapter's row and
- * text seed).
+ * text seed), GET /works?kind=&limit= (a work list page by heat, with the category's name) and
+ * GET /episode?work=&id= (a comic episode's row and its panels).
  */
 interface Tables {
   square_posts: {
@@ -24,6 +25,9 @@ interface Tables {
   };
   units: { id: number; work_id: number; idx: number; title: string; price: number; vip: number };
   chapter_texts: { unit_id: number; paragraphs: string | null; seed: number | null };
+  works: { id: number; kind: string; category_id: number; title: string; cover: string; hot_score: number };
+  work_categories: { id: number; name: string };
+  comic_panels: { unit_id: number; idx: number; image_key: string; width: number; height: number };
 }
 const PAGE_SIZE = 10;
 const MENU_PAGE_SIZE = 100;
@@ -79,6 +83,33 @@ app.get<{ Querystring: { work: string; id: string } }>('/unit', async (request) 
     .where('units.work_id', '=', Number(request.query.work))
     .executeTakeFirst();
   return { code: 0, msg: 'ok', data: unit ?? null };
+});
+
+app.get<{ Querystring: { kind: string; limit: string } }>('/works', async (request) => {
+  const records = await db
+    .selectFrom('works')
+    .innerJoin('work_categories', 'work_categories.id', 'works.category_id')
+    .selectAll('works')
+    .select('work_categories.name as category_name')
+    .where('works.kind', '=', request.query.kind)
+    .orderBy('works.hot_score', 'desc')
+    .orderBy('works.id', 'desc')
+    .limit(Number(request.query.limit) + 1)
+    .execute();
+  return { code: 0, msg: 'ok', data: { records: records.slice(0, Number(request.query.limit)) } };
+});
+
+app.get<{ Querystring: { work: string; id: string } }>('/episode', async (request) => {
+  const unit = await db
+    .selectFrom('units')
+    .selectAll()
+    .where('id', '=', Number(request.query.id))
+    .where('work_id', '=', Number(request.query.work))
+    .executeTakeFirst();
+  const panels = unit
+    ? await db.selectFrom('comic_panels').selectAll().where('unit_id', '=', unit.id).orderBy('idx').execute()
+    : [];
+  return { code: 0, msg: 'ok', data: unit ? { unit, panels } : null };
 });
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

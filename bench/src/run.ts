@@ -5,6 +5,8 @@ import { startPortal } from '../../e2e/src/server.ts';
 import { accountScenarios } from './account-scenarios.ts';
 import { describeBenchDb } from './bench-db.ts';
 import { describeVisit, measureHomeFirstLoad, measureRouteFirstLoad, type Visit } from './bundle.ts';
+import { comicScenarios } from './comic-scenarios.ts';
+import { type ComicDb, ensureComicDb } from './generate-comics.ts';
 import { ensureNovelDb, type NovelDb } from './generate-novels.ts';
 import { ensureSquareDb, type SquareDb } from './generate-square.ts';
 import { measurePages } from './measure-pages.ts';
@@ -23,7 +25,7 @@ import { squareScenarios } from './square-scenarios.ts';
  * BENCH_SCALE (default 1: 1 000 000 posts, 5 000 000 comments; 10 000 books, 5 000 000 chapters;
  * 0.01 for quick runs) sizes the square's and the novels' databases; BENCH_WEB_DIST uses an SPA already built there instead of building into
  * apps/web/dist; BENCH_SECONDS (default 5) is each square and money load's length; BENCH_ONLY
- * (comma list of bundle, lighthouse, axe, account, money, square, novels) runs a subset: `lighthouse`
+ * (comma list of bundle, lighthouse, axe, account, money, square, novels, comics) runs a subset: `lighthouse`
  * runs Lighthouse and axe over the pages of pages.ts, `axe` only axe; BENCH_PAGES (comma list of
  * names in pages.ts) narrows those pages; BENCH_RUNS (default 3) is Lighthouse runs per page;
  * BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's HTML report there.
@@ -34,8 +36,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? '5');
 if (!(scale > 0 && scale <= 1) || !(seconds > 0))
   throw new Error('BENCH_SCALE must be in (0, 1], BENCH_SECONDS > 0');
 const webDist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : undefined;
-const only = new Set((process.env.BENCH_ONLY ?? 'bundle,lighthouse,account,money,square,novels').split(','));
-const known = ['bundle', 'lighthouse', 'axe', 'account', 'money', 'square', 'novels'];
+const only = new Set((process.env.BENCH_ONLY ?? 'bundle,lighthouse,account,money,square,novels,comics').split(','));
+const known = ['bundle', 'lighthouse', 'axe', 'account', 'money', 'square', 'novels', 'comics'];
 const runs = Number(process.env.BENCH_RUNS ?? '3');
 if ([...only].some((k) => !known.includes(k)) || !(Number.isInteger(runs) && runs > 0))
   throw new Error(`BENCH_ONLY must list some of ${known.join(', ')}; BENCH_RUNS must be a positive integer`);
@@ -56,6 +58,12 @@ if (only.has('novels')) {
   console.info(`novels database at scale ${scale}:`);
   novels = await ensureNovelDb(scale);
   describeBenchDb(novels, root);
+}
+let comics: ComicDb | null = null;
+if (only.has('comics')) {
+  console.info(`comics database at scale ${scale}:`);
+  comics = await ensureComicDb(scale);
+  describeBenchDb(comics, root);
 }
 
 const figures: Figure[] = [];
@@ -134,6 +142,11 @@ if (square) {
 }
 if (novels) {
   const result = await novelScenarios(novels, { seconds, webDist });
+  figures.push(...result.figures);
+  comparisons.push(...result.comparisons);
+}
+if (comics) {
+  const result = await comicScenarios(comics, { seconds, webDist });
   figures.push(...result.figures);
   comparisons.push(...result.comparisons);
 }
