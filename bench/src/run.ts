@@ -5,6 +5,7 @@ import { startPortal } from '../../e2e/src/server.ts';
 import { accountScenarios } from './account-scenarios.ts';
 import { describeBenchDb } from './bench-db.ts';
 import { describeVisit, measureHomeFirstLoad, measureRouteFirstLoad, type Visit } from './bundle.ts';
+import { comicGridScroll } from './comic-grid-scroll.ts';
 import { comicScenarios } from './comic-scenarios.ts';
 import { type ComicDb, ensureComicDb } from './generate-comics.ts';
 import { ensureNovelDb, type NovelDb } from './generate-novels.ts';
@@ -36,7 +37,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? '5');
 if (!(scale > 0 && scale <= 1) || !(seconds > 0))
   throw new Error('BENCH_SCALE must be in (0, 1], BENCH_SECONDS > 0');
 const webDist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : undefined;
-const only = new Set((process.env.BENCH_ONLY ?? 'bundle,lighthouse,account,money,square,novels,comics').split(','));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'bundle,lighthouse,account,money,square,novels,comics').split(','),
+);
 const known = ['bundle', 'lighthouse', 'axe', 'account', 'money', 'square', 'novels', 'comics'];
 const runs = Number(process.env.BENCH_RUNS ?? '3');
 if ([...only].some((k) => !known.includes(k)) || !(Number.isInteger(runs) && runs > 0))
@@ -119,6 +122,20 @@ if (portalNeeded) {
           20,
         ),
       );
+      const [comicReader] = await selectPages(portal.baseUrl, 'comicReader');
+      const comicVisit = await measureRouteFirstLoad(portal.baseUrl, comicReader.path);
+      console.info(
+        `comic reader ${comicReader.path} first load (fresh profile, bulletin hidden), gzip as transferred:`,
+      );
+      for (const line of describeVisit(comicVisit)) console.info(line);
+      figures.push(
+        kb('comic reader first-load JS, first visit (gzip transferred, headers incl.)', comicVisit.jsKb, 120),
+        kb(
+          'comic reader first-load CSS, first visit (gzip transferred, headers incl.)',
+          comicVisit.cssKb,
+          20,
+        ),
+      );
     }
     // Before the load scenarios, so the pages show the demo content as seeded.
     if (only.has('lighthouse') || only.has('axe')) {
@@ -150,6 +167,7 @@ if (comics) {
   figures.push(...result.figures);
   comparisons.push(...result.comparisons);
 }
+if (comics) figures.push(...(await comicGridScroll(comics, { webDist })));
 
 let ok = true;
 if (pages.length > 0) ok = printPageTable(pages, runs) && ok;
