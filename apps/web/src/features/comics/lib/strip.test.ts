@@ -4,6 +4,7 @@ import {
   layoutEpisode,
   nextToAppend,
   offsetOf,
+  panelDisplayWidth,
   panelIndexAt,
   panelsToLoad,
   percentAt,
@@ -100,5 +101,12 @@ describe('appending the next episode', () => {
     expect(entryAt([0, 5000, 9000], 4999)).toBe(0);
     expect(entryAt([0, 5000, 9000], 5000)).toBe(1);
     expect(entryAt([0, 5000, 9000], 1e9)).toBe(2);
+  });
+});
+
+describe('panel image sizes', () => {
+  it('asks resized copies of a usual panel and the stored original of a 20,480 px one', () => {
+    expect(panelDisplayWidth({ width: 800, height: 1200 })).toBe(375);
+    expect(panelDisplayWidth({ width: 800, height: 20_480 })).toBeUndefined();
   });
 });

@@ -128,3 +128,19 @@ export function entryAt(tops: number[], probe: number): number {
   }
   return found;
 }
+
+/** Panels are fetched at this width (px of the 375 px design; 2× and 3× copies by srcset). */
+export const PANEL_DISPLAY_WIDTH = 375;
+/** The tallest picture the server's resized copies (WebP) can hold. */
+const WEBP_MAX_PX = 16_383;
+/** The widest copy srcset may ask for (IMAGE_WIDTHS' last). */
+const WIDEST_COPY = 1024;
+
+/**
+ * The width to ask a panel at, or undefined for the stored original: a panel so tall that its
+ * widest copy would pass WebP's height limit (the 20,480 px one) is shown as stored.
+ */
+export const panelDisplayWidth = (panel: PanelSize): number | undefined =>
+  panel.width > 0 && (panel.height * WIDEST_COPY) / panel.width > WEBP_MAX_PX
+    ? undefined
+    : PANEL_DISPLAY_WIDTH;

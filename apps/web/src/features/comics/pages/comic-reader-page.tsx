@@ -20,6 +20,7 @@ import {
   nextToAppend,
   offsetOf,
   PREFETCH_SCREENS,
+  panelDisplayWidth,
   panelsToLoad,
   percentAt,
   positionAt,
@@ -30,22 +31,6 @@ import { EpisodeDrawer } from '../reader/episode-drawer';
 import { LockedEpisode } from '../reader/locked-episode';
 import { useComicProgress } from '../reader/use-comic-progress';
 import '../reader/comic-reader.css';
-
-/** Panels are fetched at this width (px of the 375 px design; 2× and 3× copies by srcset). */
-const PANEL_DISPLAY_WIDTH = 375;
-/** The tallest picture the server's resized copies (WebP) can hold. */
-const WEBP_MAX_PX = 16_383;
-/** The widest copy srcset may ask for (IMAGE_WIDTHS' last). */
-const WIDEST_COPY = 1024;
-
-/**
- * The width to ask a panel at, or undefined for the stored original: a panel so tall that its
- * widest copy would pass WebP's height limit (the 20,480 px one) is shown as stored.
- */
-export const panelDisplayWidth = (panel: { width: number; height: number }): number | undefined =>
-  panel.width > 0 && (panel.height * WIDEST_COPY) / panel.width > WEBP_MAX_PX
-    ? undefined
-    : PANEL_DISPLAY_WIDTH;
 
 // Episodes bought by auto-unlock already announced (a cached answer is not a second purchase).
 const announced = new Set<number>();
