@@ -1,10 +1,17 @@
 import type { Work } from '@ld/contract/content';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { Image } from '../../../shared/ui/image';
 import { statusText } from '../lib/format';
 
 /** One comic in the 色漫 grid: cover (3:4, lazy, placeholder when broken), title, latest episode. */
-export function ComicCard({ work, priority = false }: { work: Work; priority?: boolean }) {
+export const ComicCard = memo(function ComicCard({
+  work,
+  priority = false,
+}: {
+  work: Work;
+  priority?: boolean;
+}) {
   return (
     <Link to={`/comic/${work.id}`} className="comic-card">
       <span className="comic-card__cover">
@@ -26,4 +33,4 @@ export function ComicCard({ work, priority = false }: { work: Work; priority?: b
       </span>
     </Link>
   );
-}
+});

@@ -124,7 +124,6 @@ export default function ComicDetailPage() {
             type="button"
             className="comic-detail__order"
             onClick={() => setOrder(order === 'asc' ? 'desc' : 'asc')}
-            aria-label={order === 'asc' ? '正序，点按改为倒序' : '倒序，点按改为正序'}
           >
             {order === 'asc' ? '正序' : '倒序'}
           </button>

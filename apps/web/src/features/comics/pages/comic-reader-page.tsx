@@ -104,7 +104,8 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
 
   // Where to open: the saved place when it is in this episode (the account's, or a guest's local one).
   let restoreTo: ComicPosition | null | undefined;
-  if (uid === '') {
+  if (restored.current) restoreTo = null;
+  else if (uid === '') {
     const saved = guestProgress.get('comic', workId);
     restoreTo = saved && saved.unitId === startId ? (saved.position as ComicPosition) : null;
   } else if (comic.isError) restoreTo = null;
