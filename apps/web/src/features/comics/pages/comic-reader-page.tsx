@@ -1,7 +1,7 @@
 import type { Episode } from '@ld/contract/comics';
 import type { ComicPosition, UnitLocked } from '@ld/contract/content';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { guestProgress } from '../../../shared/lib/guest-progress';
@@ -26,11 +26,18 @@ import {
   positionAt,
   type StripEntry,
 } from '../lib/strip';
-import { EpisodeComments } from '../reader/episode-comments';
-import { EpisodeDrawer } from '../reader/episode-drawer';
 import { LockedEpisode } from '../reader/locked-episode';
 import { useComicProgress } from '../reader/use-comic-progress';
 import '../reader/comic-reader.css';
+
+// The drawer and the comments load when first opened: they bring the list kit, which the strip
+// itself does not need, so the reader's first load stays small.
+const EpisodeDrawer = lazy(() =>
+  import('../reader/episode-drawer').then((m) => ({ default: m.EpisodeDrawer })),
+);
+const EpisodeComments = lazy(() =>
+  import('../reader/episode-comments').then((m) => ({ default: m.EpisodeComments })),
+);
 
 // Episodes bought by auto-unlock already announced (a cached answer is not a second purchase).
 const announced = new Set<number>();
@@ -268,8 +275,10 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
 
   // Nothing to tap yet (a lock, a failure, loading): the top bar stays, so there is a way back.
   const startOpen = entries[0]?.state === 'open';
+  // Room under the bar for a lock or a failure (not while loading: the pictures would then move up).
+  const closed = entries[0]?.state === 'locked' || entries[0]?.state === 'error';
   return (
-    <div className={`comic-reader${startOpen ? '' : ' is-closed'}`}>
+    <div className={`comic-reader${closed ? ' is-closed' : ''}`}>
       {(toolbars || !startOpen) && (
         <header className="comic-bar comic-bar--top">
           <button type="button" className="comic-bar__back" aria-label="返回" onClick={back}>
@@ -424,17 +433,19 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
           </div>
         </footer>
       )}
-      {drawer && (
-        <EpisodeDrawer workId={workId} currentId={current} onPick={open} onClose={() => setDrawer(false)} />
-      )}
-      {comments && (
-        <EpisodeComments
-          workId={workId}
-          eid={comments.eid}
-          title={comments.title}
-          onClose={() => setComments(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {drawer && (
+          <EpisodeDrawer workId={workId} currentId={current} onPick={open} onClose={() => setDrawer(false)} />
+        )}
+        {comments && (
+          <EpisodeComments
+            workId={workId}
+            eid={comments.eid}
+            title={comments.title}
+            onClose={() => setComments(null)}
+          />
+        )}
+      </Suspense>
       {lowBalance && <LowBalanceDialog onClose={() => setLowBalance(false)} />}
     </div>
   );
