@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { formatViolations, scanAccessibility, settle } from '../src/axe.ts';
 import { launchPhone } from '../src/browser.ts';
 import { apiRegister, asGuest, baseUrl, loginAs, usePhone } from '../src/fixtures.ts';
 
@@ -240,5 +241,41 @@ describe('comics', () => {
     await page.getByRole('link', { name: /镜中人/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/comic/${comic.id}/${episode.id}`);
     await page.locator('.comic-panel').first().waitFor();
+  });
+
+  it('finds nothing serious with the toolbars, 选集, the comments and a lock open', async () => {
+    const { page } = phone;
+    const account = await apiRegister();
+    const comic = await comicNamed('雨停之前');
+    const episodes = await episodesOf(comic.id);
+    const [first] = episodes;
+    const locked = episodes.find((u) => u.price > 0);
+    if (!first || !locked) throw new Error('雨停之前 lacks a free or a locked episode');
+    const scan = async (where: string) => {
+      await settle(page, { quietMs: 500 });
+      return formatViolations(await scanAccessibility(page), where);
+    };
+    await loginAs(page, account, `/comic/${comic.id}/${first.id}`);
+    await page.locator('.comic-panel img').first().waitFor();
+    await page.mouse.click(195, 420);
+    await page.getByRole('slider', { name: '本话进度' }).waitFor();
+    expect(await scan('reader with toolbars')).toBe('');
+    await page.getByRole('button', { name: '选集' }).click();
+    await page
+      .getByRole('dialog', { name: '选集' })
+      .getByRole('button', { name: new RegExp(first.title) })
+      .waitFor();
+    expect(await scan('episode drawer')).toBe('');
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('button', { name: /本话评论/ })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: `${first.title} 评论` }).waitFor();
+    expect(await scan('episode comments')).toBe('');
+    await page.keyboard.press('Escape');
+    await page.goto(`${baseUrl()}/comic/${comic.id}/${locked.id}`);
+    await page.getByRole('button', { name: /购买/ }).waitFor();
+    expect(await scan('locked episode')).toBe('');
   });
 });
