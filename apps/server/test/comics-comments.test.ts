@@ -118,7 +118,7 @@ describeDialects('comic comments', (dialect) => {
     });
     expect(sensitive.code).toBe(1004);
     const cases: Array<[string, 'GET' | 'POST', unknown, Record<string, string> | undefined, string]> = [
-      [episodeBase(), 'POST', { content: '   ' }, undefined, '评论'],
+      [episodeBase(), 'POST', { content: '   ' }, undefined, 'content'],
       [workBase(), 'POST', { content: '好', replyCommentId: 'x' }, undefined, 'replyCommentId'],
       [episodeBase(), 'GET', undefined, { sort: '9' }, 'sort'],
       [workBase(), 'GET', undefined, { pageSize: '0' }, 'pageSize'],

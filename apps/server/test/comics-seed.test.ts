@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedComics } from '../src/modules/comics/seed.ts';
+import { coverSvg, panelHeights, panelSvg } from '../src/modules/comics/panel-art.ts';
+import { comicSeed, seedComics } from '../src/modules/comics/seed.ts';
 import { CATEGORIES, DEMO_COMICS } from '../src/modules/comics/seed-content.ts';
 import { missingGlyphs } from '../src/modules/comics/speech-glyphs.ts';
 import { call, createTestApp, DIALECTS, type TestApp } from './helpers/app.ts';
@@ -81,6 +82,16 @@ describe.each(DIALECTS)('the demo comics on %s', (dialect) => {
     const text = CATEGORIES.flatMap((c) => [...c.lines, ...c.episodeTitles]).join('');
     expect(missingGlyphs(`${text}第一二三四五六七八九十百零话`)).toEqual([]);
     expect(DEMO_COMICS.flat().filter((c) => c.tall)).toHaveLength(1);
+    // Every drawn outline is a number (a NaN point made librsvg fill a glyph's counter).
+    for (const [category, comics] of DEMO_COMICS.entries()) {
+      for (const [k, comic] of comics.entries()) {
+        const seed = comicSeed(category, k);
+        expect(coverSvg(seed, comic.title)).not.toContain('NaN');
+        for (const [panelIdx, height] of panelHeights(seed, 1, false).entries()) {
+          expect(panelSvg({ seed, episodeIdx: 1, panelIdx, height })).not.toContain('NaN');
+        }
+      }
+    }
   });
 
   it('draws an episode’s panels on first read, at the sizes the answer gave, of varied heights', async () => {

@@ -209,22 +209,73 @@ export async function panelImage(spec: PanelSpec): Promise<Buffer> {
     : image.webp({ quality: 78 }).toBuffer();
 }
 
-/** A comic's cover: one figure in the category's palette, no text (the page prints the title). */
-export function coverSvg(seed: number): string {
+const COVER_CLOTHES = [
+  '#7b6cf6',
+  '#e74c3c',
+  '#3a506b',
+  '#ffaaa5',
+  '#06d6a0',
+  '#f4a261',
+  '#2a9d8f',
+  '#e76f51',
+];
+
+/**
+ * A comic's cover: one to three figures in the category's palette, a pattern and the title in
+ * the speech font (glyph paths, no system font), varied by the seed so a grid of them reads as
+ * different comics.
+ */
+export function coverSvg(seed: number, title = ''): string {
   const palette = PALETTES[categoryOfSeed(seed)];
   const rnd = random(seed * 31 + 7);
+  const parts: string[] = [];
+  const stripes = Math.floor(rnd() * 3);
+  for (let i = 0; i < 12; i += 1) {
+    if (stripes === 0) {
+      parts.push(
+        `<rect x="${i * 60 - 200}" y="0" width="24" height="1200" transform="rotate(${20 + rnd() * 10} 300 400)" fill="#fff" fill-opacity="0.18"/>`,
+      );
+    } else if (stripes === 1) {
+      parts.push(
+        `<circle cx="${rnd() * 600}" cy="${rnd() * 600}" r="${10 + rnd() * 50}" fill="#fff" fill-opacity="0.22"/>`,
+      );
+    } else {
+      parts.push(
+        `<polygon points="${rnd() * 600},${rnd() * 600} ${rnd() * 600},${rnd() * 600} ${rnd() * 600},${rnd() * 600}" fill="${palette.accent}" fill-opacity="0.12"/>`,
+      );
+    }
+  }
+  parts.push(
+    `<circle cx="${120 + rnd() * 360}" cy="${160 + rnd() * 120}" r="${60 + rnd() * 60}" fill="${palette.accent}" fill-opacity="0.5"/>`,
+  );
+  parts.push(`<rect x="0" y="${620 + rnd() * 60}" width="600" height="200" fill="${palette.ground}"/>`);
+  const people = 1 + Math.floor(rnd() * 3);
+  const scale = people === 1 ? 1.7 : people === 2 ? 1.5 : 1.3;
+  for (let i = 0; i < people; i += 1) {
+    const x = (600 / (people + 1)) * (i + 1) + (rnd() - 0.5) * 40;
+    const cloth = COVER_CLOTHES[Math.floor(rnd() * COVER_CLOTHES.length)];
+    parts.push(figure(x, 720 - i * 12, scale, palette.skin, cloth, rnd() < 0.5 ? -1 : 1));
+  }
+  if (title) {
+    const chars = [...title].length;
+    const size = Math.min(72, Math.floor(520 / (chars * 0.92)));
+    const width = chars * advanceOf(size);
+    const left = (600 - width) / 2;
+    parts.push(
+      `<rect x="${left - 24}" y="48" width="${width + 48}" height="${size + 40}" rx="16" fill="#fff" fill-opacity="0.9" stroke="#222" stroke-width="4"/>`,
+    );
+    parts.push(textPaths(title, left, 48 + 20 + size * 0.86, size, '#222'));
+  }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800" viewBox="0 0 600 800">
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0.4" y2="1"><stop offset="0" stop-color="${palette.sky[0]}"/><stop offset="1" stop-color="${palette.sky[1]}"/></linearGradient></defs>
 <rect width="600" height="800" fill="url(#sky)"/>
-<circle cx="${120 + rnd() * 360}" cy="${160 + rnd() * 120}" r="${60 + rnd() * 60}" fill="${palette.accent}" fill-opacity="0.5"/>
-<rect x="0" y="640" width="600" height="160" fill="${palette.ground}"/>
-${figure(300, 700, 2, palette.skin, palette.cloth, rnd() < 0.5 ? -1 : 1)}
+${parts.join('')}
 <rect x="20" y="20" width="560" height="760" fill="none" stroke="${palette.accent}" stroke-width="8"/>
 </svg>`;
 }
 
-export function coverWebp(seed: number): Promise<Buffer> {
-  return sharp(Buffer.from(coverSvg(seed)))
+export function coverWebp(seed: number, title = ''): Promise<Buffer> {
+  return sharp(Buffer.from(coverSvg(seed, title)))
     .resize(300, 400)
     .webp({ quality: 78 })
     .toBuffer();

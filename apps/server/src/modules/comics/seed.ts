@@ -31,9 +31,9 @@ export async function seedComics(deps: Deps): Promise<void> {
   const now = deps.clock.now();
   const covers = await Promise.all(
     DEMO_COMICS.flatMap((comics, category) =>
-      comics.map(async (_comic, k) => {
+      comics.map(async (comic, k) => {
         const seed = comicSeed(category, k);
-        return deps.storage.put(`comics/v1/${seed}/cover.webp`, await coverWebp(seed));
+        return deps.storage.put(`comics/v1/${seed}/cover.webp`, await coverWebp(seed, comic.title));
       }),
     ),
   );

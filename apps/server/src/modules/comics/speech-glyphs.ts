@@ -49,6 +49,30 @@ export function advanceOf(size: number): number {
   return size * 0.92;
 }
 
+const n = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
+
+/**
+ * A glyph outline as SVG path data. Written here rather than by opentype.js's `toPathData`, whose
+ * path optimiser (on by default in 1.3.5) left a `NaN` in some glyphs at some positions (的 lost
+ * its counter), which librsvg then filled wrongly.
+ */
+function pathData(path: opentype.Path): string {
+  let d = '';
+  for (const c of path.commands) {
+    const values =
+      c.type === 'M' || c.type === 'L'
+        ? [c.x, c.y]
+        : c.type === 'Q'
+          ? [c.x1, c.y1, c.x, c.y]
+          : c.type === 'C'
+            ? [c.x1, c.y1, c.x2, c.y2, c.x, c.y]
+            : [];
+    if (!values.every(Number.isFinite)) continue;
+    d += c.type + values.map(n).join(' ');
+  }
+  return d;
+}
+
 /**
  * SVG `<path>` elements drawing `text` on one line with its left end at `x` and baseline at `y`.
  * One path per glyph: a single path of many glyphs lost glyphs in librsvg.
@@ -59,7 +83,7 @@ export function textPaths(text: string, x: number, y: number, size: number, fill
   let out = '';
   for (const ch of text) {
     const glyph = f.charToGlyph(ch);
-    const d = glyph.getPath(at, y, size).toPathData(2);
+    const d = pathData(glyph.getPath(at, y, size));
     if (d) out += `<path d="${d}" fill="${fill}"/>`;
     at += ((glyph.advanceWidth ?? f.unitsPerEm) / f.unitsPerEm) * size;
   }
