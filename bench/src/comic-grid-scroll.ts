@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { launchPhone } from '../../e2e/src/browser.ts';
 import { startPortal } from '../../e2e/src/server.ts';
 import type { ComicDb } from './generate-comics.ts';
@@ -67,7 +68,7 @@ export async function comicGridScroll(comics: ComicDb, options: { webDist?: stri
     const long = result.frames.filter((f) => f > LONG_FRAME_MS).length;
     const worst = Math.max(...result.frames);
     console.info(
-      `色漫 grid: scrolled ${Math.round(result.scrolled)} px in ${seconds.toFixed(1)} s through ${result.loaded} of ${comics.meta.size.comics} comics; ${result.frames.length} frames, ${long} over ${LONG_FRAME_MS} ms, worst ${worst.toFixed(1)} ms; at most ${result.maxCards} covers in the DOM`,
+      `色漫 grid: scrolled ${Math.round(result.scrolled)} px in ${seconds.toFixed(1)} s through ${result.loaded} of ${comics.meta.size.comics} comics; ${result.frames.length} frames, ${long} over ${LONG_FRAME_MS} ms, worst ${worst.toFixed(1)} ms; at most ${result.maxCards} covers in the DOM (load average ${os.loadavg()[0].toFixed(1)})`,
     );
     return [
       {

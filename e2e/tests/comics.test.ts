@@ -225,7 +225,7 @@ describe('comics', () => {
     expect(await balanceOf(account)).toBe(before - locked.price);
   });
 
-  it('lists the comic in 阅读记录 under 漫画 and opens it in the reader', async () => {
+  it('lists the comic in 阅读记录 and 我的订阅 under 漫画 and opens it', async () => {
     const { page } = phone;
     const account = await apiRegister();
     const comic = await comicNamed('镜中人');
@@ -241,6 +241,16 @@ describe('comics', () => {
     await page.getByRole('link', { name: /镜中人/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/comic/${comic.id}/${episode.id}`);
     await page.locator('.comic-panel').first().waitFor();
+
+    // 订阅 on the detail page puts it on 我的订阅's 漫画 tab, which opens the detail again.
+    await page.goto(`${baseUrl()}/comic/${comic.id}`);
+    await page.getByRole('button', { name: '订阅', exact: true }).click();
+    await page.getByRole('button', { name: '已订阅' }).waitFor();
+    await page.goto(`${baseUrl()}/subscriblist`);
+    await page.getByRole('tab', { name: '漫画' }).click();
+    await page.getByRole('link', { name: /镜中人/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/comic/${comic.id}`);
+    await page.getByRole('link', { name: `继续阅读 ${episode.title}` }).waitFor();
   });
 
   it('finds nothing serious with the toolbars, 选集, the comments and a lock open', async () => {

@@ -16,6 +16,8 @@ export const ComicCard = memo(function ComicCard({
     <Link to={`/comic/${work.id}`} className="comic-card">
       <span className="comic-card__cover">
         <Image
+          // A card handed to another comic (the grid reuses cards) never shows the previous cover.
+          key={work.id}
           src={work.cover}
           alt={`《${work.title}》封面`}
           width={300}

@@ -58,6 +58,9 @@ export function CoverGrid({ items, label }: { items: Work[]; label: string }) {
   const row = rowHeight(column, TEXT_REM * box.rem, ROW_GAP_REM * box.rem);
   const { first, last, rows } = visibleRows(items.length, row, box.top, box.viewport);
 
+  // Keyed by slot, not by comic: a row scrolled out hands its elements to the row scrolled in, so a
+  // fling updates a few dozen elements in place instead of unmounting and mounting them.
+  const slots = Math.max(1, (last - first) * GRID_COLUMNS);
   const cards = [];
   for (let i = first * GRID_COLUMNS; i < Math.min(items.length, last * GRID_COLUMNS); i += 1) {
     const work = items[i] as Work;
@@ -65,7 +68,7 @@ export function CoverGrid({ items, label }: { items: Work[]; label: string }) {
     const c = i % GRID_COLUMNS;
     cards.push(
       <li
-        key={work.id}
+        key={i % slots}
         className="cover-grid__item"
         aria-posinset={i + 1}
         aria-setsize={items.length}
