@@ -176,6 +176,8 @@ export const endpoints = {
   'PUT /v1/progress': progressSchema,
   'GET /v1/reading/settings': readingSettingsSchema,
   'PUT /v1/reading/settings': readingSettingsSchema,
+  'GET /v1/comic/categories': arrayOf(categorySchema),
+  'GET /v1/comic/list': workPageSchema,
 } satisfies Record<string, AnswerSchema>;
 
 export type Endpoint = keyof typeof endpoints;
