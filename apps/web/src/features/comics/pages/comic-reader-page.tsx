@@ -21,6 +21,7 @@ import {
   offsetOf,
   PREFETCH_SCREENS,
   panelDisplayWidth,
+  panelIndexAt,
   panelsToLoad,
   percentAt,
   positionAt,
@@ -79,6 +80,8 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
   const panelsRefs = useRef(new Map<number, HTMLElement>());
   const blockRefs = useRef(new Map<number, HTMLElement>());
   const restored = useRef(false);
+  /** The panel at the top of the first screen: its picture is the page's largest, asked first. */
+  const firstScreen = useRef<{ eid: number; panel: number } | null>(null);
   const progress = useComicProgress(workId);
 
   const episodes = new Map<number, Episode>();
@@ -183,18 +186,19 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
     restored.current = true;
     const layout = layouts.get(startId);
     const panelsEl = panelsRefs.current.get(startId);
-    if (!first || !layout || !panelsEl || !restoreTo) {
-      window.scrollTo(0, 0);
-    } else {
-      const y = offsetOf(layout, first.panels, restoreTo);
+    if (first && layout && panelsEl) {
+      // The pictures of the first screen (and three below) are asked in this same commit.
+      const y = restoreTo ? offsetOf(layout, first.panels, restoreTo) : 0;
       const pageTop = panelsEl.getBoundingClientRect().top + window.scrollY;
       const want = panelsToLoad(layout, y, y + window.innerHeight, window.innerHeight * PREFETCH_SCREENS);
-      if (want.length > 0)
-        setRanges((r) => ({
-          ...r,
-          [startId]: { from: want[0] as number, to: want[want.length - 1] as number },
-        }));
-      window.scrollTo(0, pageTop + y);
+      if (want.length > 0) {
+        const range = { from: want[0] as number, to: want[want.length - 1] as number };
+        setRanges((r) => ({ ...r, [startId]: range }));
+        firstScreen.current = { eid: startId, panel: panelIndexAt(layout, y) };
+      }
+      window.scrollTo(0, restoreTo ? pageTop + y : 0);
+    } else {
+      window.scrollTo(0, 0);
     }
     requestAnimationFrame(onView);
   });
@@ -362,6 +366,11 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
                                 height={panel.height}
                                 displayWidth={panelDisplayWidth(panel)}
                                 loading="eager"
+                                fetchPriority={
+                                  firstScreen.current?.eid === entry.id && firstScreen.current.panel === p
+                                    ? 'high'
+                                    : undefined
+                                }
                                 decoding="async"
                               />
                             )}
