@@ -138,7 +138,7 @@ function scene(rnd: () => number, height: number, top: number, palette: (typeof 
   );
   for (let i = 0; i < 4; i += 1) {
     const w = 90 + rnd() * 120;
-    const x = rnd() * (PANEL_WIDTH - w);
+    const x = 16 + rnd() * (PANEL_WIDTH - 32 - w);
     const h = height * (0.15 + rnd() * 0.3);
     parts.push(
       `<rect x="${x}" y="${ground - h}" width="${w}" height="${h}" fill="${palette.ground}" fill-opacity="${(0.35 + rnd() * 0.3).toFixed(2)}"/>`,
