@@ -10,9 +10,9 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
  * text seed), GET /videos (the hottest 20 videos with their file and unit rows) and GET /video?id=
  * (one video's rows); GET /checkin?user=&date= (a user's latest check-ins and the month's days) and POST
  * /checkin?user=&date= (a check-in row, the balance and a ledger row in one transaction).
- * GET /home
- * (the rows of the home's sections: hot games with their type, hot novels, comics and videos, hot
- * posts with their authors' names).
+ * GET /home (the rows of the home's sections: hot games with their type, hot novels, comics and
+ * videos, hot posts with their authors' names), GET /works?kind=&limit= (a work list page by heat,
+ * with the category's name) and GET /episode?work=&id= (a comic episode's row and its panels).
  */
 interface Tables {
   square_posts: {
@@ -32,6 +32,7 @@ interface Tables {
   works: {
     id: number;
     kind: string;
+    category_id: number;
     title: string;
     author: string;
     cover: string;
@@ -63,6 +64,8 @@ interface Tables {
     idem_key: string;
     created_at: number;
   };
+  work_categories: { id: number; name: string };
+  comic_panels: { unit_id: number; idx: number; image_key: string; width: number; height: number };
 }
 const PAGE_SIZE = 10;
 const MENU_PAGE_SIZE = 100;
@@ -252,6 +255,33 @@ app.get('/home', async () => {
       .execute(),
   ]);
   return { code: 0, msg: 'ok', data: { games, comics, novels, videos, posts } };
+});
+
+app.get<{ Querystring: { kind: string; limit: string } }>('/works', async (request) => {
+  const records = await db
+    .selectFrom('works')
+    .innerJoin('work_categories', 'work_categories.id', 'works.category_id')
+    .selectAll('works')
+    .select('work_categories.name as category_name')
+    .where('works.kind', '=', request.query.kind)
+    .orderBy('works.hot_score', 'desc')
+    .orderBy('works.id', 'desc')
+    .limit(Number(request.query.limit) + 1)
+    .execute();
+  return { code: 0, msg: 'ok', data: { records: records.slice(0, Number(request.query.limit)) } };
+});
+
+app.get<{ Querystring: { work: string; id: string } }>('/episode', async (request) => {
+  const unit = await db
+    .selectFrom('units')
+    .selectAll()
+    .where('id', '=', Number(request.query.id))
+    .where('work_id', '=', Number(request.query.work))
+    .executeTakeFirst();
+  const panels = unit
+    ? await db.selectFrom('comic_panels').selectAll().where('unit_id', '=', unit.id).orderBy('idx').execute()
+    : [];
+  return { code: 0, msg: 'ok', data: unit ? { unit, panels } : null };
 });
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

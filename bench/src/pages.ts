@@ -48,6 +48,15 @@ export const BENCH_PAGES: BenchPage[] = [
       }
     },
   },
+  { name: 'animate', path: '/animate' },
+  { name: 'comic', path: firstOf('GET', '/v1/comic/list', 'id', (id) => `/comic/${id}`) },
+  {
+    name: 'comicReader',
+    path: async (demo) => {
+      const comic = await firstOf('GET', '/v1/comic/list', 'id', (id) => id)(demo);
+      return firstOf('GET', `/v1/comic/${comic}/episodes`, 'id', (eid) => `/comic/${comic}/${eid}`)(demo);
+    },
+  },
 ];
 
 /** The pages named in BENCH_PAGES (comma list; all when unset), with their paths resolved. */

@@ -72,6 +72,8 @@ const ROUTE_NAMES = [
   'activityinfo',
   'search',
   'video',
+  'comic',
+  'comicReader',
 ];
 
 /** Every route by name, with a path that shows it (ids from the demo content). */
@@ -90,6 +92,8 @@ async function routePaths(): Promise<Record<string, string>> {
     await new Promise((r) => setTimeout(r, 500));
     [video] = await getList<{ id: number }>('/v1/video/list');
   }
+  const [{ id: comic }] = await getList<{ id: number }>('/v1/comic/list');
+  const [episode] = await getList<{ id: number }>(`/v1/comic/${comic}/episodes`);
   return {
     home: '/',
     square: '/square',
@@ -126,6 +130,8 @@ async function routePaths(): Promise<Record<string, string>> {
     activityinfo: `/activity/${activities.data[0].id}`,
     search: '/search',
     video: `/video/${video.id}`,
+    comic: `/comic/${comic}`,
+    comicReader: `/comic/${comic}/${episode.id}`,
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as comics from '../src/modules/comics/repository.ts';
 import * as content from '../src/modules/content/repository.ts';
 import * as novels from '../src/modules/novels/repository.ts';
 import { openQueryPlans, type QueryPlans } from './helpers/query-plan.ts';
@@ -60,6 +61,12 @@ describe('content query plans on sqlite', () => {
     expect(await planOf(() => novels.findChapterText(plans.db, 7))).toMatch(
       /USING INDEX sqlite_autoindex_chapter_texts_\d+ \(unit_id=\?\)/,
     );
+  });
+
+  it('an episode’s panels are one range of the panels’ primary key, in order, without sorting', async () => {
+    const plan = await planOf(() => comics.listPanels(plans.db, 7));
+    expect(plan).toMatch(/USING INDEX sqlite_autoindex_comic_panels_\d+ \(unit_id=\?\)/);
+    expect(plan).not.toContain('TEMP B-TREE');
   });
 
   it.each([

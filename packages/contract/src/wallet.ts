@@ -35,7 +35,7 @@ export type PayInfo = z.infer<typeof payInfoAnswer>;
 export const PURCHASE_KIND_TEXT = {
   game: '购买游戏',
   chapter: '购买章节',
-  episode: '购买剧集',
+  episode: '购买漫画',
   video: '购买视频',
 } as const;
 export type PurchaseKind = keyof typeof PURCHASE_KIND_TEXT;

@@ -3,6 +3,7 @@ import type { ActivityTables } from '../modules/activities/tables.ts';
 import type { BulletinTables } from '../modules/bulletins/tables.ts';
 import type { CheckinTables } from '../modules/checkin/tables.ts';
 import type { ClientConfigTables } from '../modules/client-config/tables.ts';
+import type { ComicTables } from '../modules/comics/tables.ts';
 import type { ContentTables } from '../modules/content/tables.ts';
 import type { DeviceTables } from '../modules/devices/tables.ts';
 import type { GameTables } from '../modules/games/tables.ts';
@@ -41,4 +42,5 @@ export interface Database
     VideoTables,
     InviteTables,
     CheckinTables,
-    ActivityTables {}
+    ActivityTables,
+    ComicTables {}

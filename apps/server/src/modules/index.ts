@@ -4,6 +4,7 @@ import { activityRoutes } from './activities/routes.ts';
 import { bulletinRoutes } from './bulletins/routes.ts';
 import { checkinRoutes } from './checkin/routes.ts';
 import { clientConfigRoutes } from './client-config/routes.ts';
+import { comicRoutes } from './comics/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { gameRoutes } from './games/routes.ts';
@@ -40,4 +41,5 @@ export const modules: FastifyPluginAsync[] = [
   homeRoutes,
   checkinRoutes,
   activityRoutes,
+  comicRoutes,
 ];

@@ -27,10 +27,14 @@ export function parseVariantWidth(value: unknown): number {
 
 const pending = new Map<string, Promise<string | null>>();
 
+/** The largest side a WebP image can have. */
+const WEBP_MAX_SIDE = 16_383;
+
 /**
  * The storage key of the original at `key` resized to `width` (never enlarged) and encoded as
- * WebP, made on the first request and then served from storage. The variant's key carries the
- * original's version, so replacing the original (a re-seed under a fixed key) makes a new one.
+ * WebP (JPEG when the result is taller than WebP allows: a long comic panel), made on the first
+ * request and then served from storage. The variant's key carries the original's version, so
+ * replacing the original (a re-seed under a fixed key) makes a new one.
  * Answers null when there is no such original; throws a 400 naming `w` for a file that is not an
  * image. An original sharp cannot read answers its own key: the client gets the bytes as stored.
  */
@@ -44,21 +48,29 @@ export async function ensureVariant(
   if (!original) return null;
   if (!RESIZABLE.test(key)) throw badInput('w', '只有图片可以指定宽度');
   const version = original.etag.replaceAll('"', '');
-  const variant = `${VARIANTS_FOLDER}/w${width}/${key}.${version}.webp`;
-  if (await storage.exists(variant)) return variant;
+  const base = `${VARIANTS_FOLDER}/w${width}/${key}.${version}`;
+  // WebP stops at 16,383 px a side: a taller result (a long comic panel) is a JPEG instead.
+  const webp = `${base}.webp`;
+  const jpeg = `${base}.jpg`;
+  if (await storage.exists(webp)) return webp;
+  if (await storage.exists(jpeg)) return jpeg;
   // One encoding per variant in this process; other processes write the same bytes atomically.
-  let making = pending.get(variant);
+  let making = pending.get(base);
   if (!making) {
     making = (async () => {
       const bytes = await storage.read(key);
       if (!bytes) return null;
       try {
-        const resized = await sharp(bytes, { limitInputPixels: 40_000_000 })
-          .rotate()
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toBuffer();
-        await storage.put(variant, resized);
+        const image = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
+        const { width: w = 0, height: h = 0 } = await image.metadata();
+        const tall = w > 0 && Math.round((h * Math.min(width, w)) / w) > WEBP_MAX_SIDE;
+        const resized = image.resize({ width, withoutEnlargement: true });
+        const encoded = await (tall
+          ? resized.jpeg({ quality: 80, mozjpeg: true })
+          : resized.webp({ quality: 80 })
+        ).toBuffer();
+        const variant = tall ? jpeg : webp;
+        await storage.put(variant, encoded);
         return variant;
       } catch (err) {
         log.warn(
@@ -67,8 +79,8 @@ export async function ensureVariant(
         );
         return key;
       }
-    })().finally(() => pending.delete(variant));
-    pending.set(variant, making);
+    })().finally(() => pending.delete(base));
+    pending.set(base, making);
   }
   return making;
 }

@@ -197,6 +197,8 @@ export const endpoints = {
   'POST /v1/video/:id/unit/:unitId/unlock': unlockAnswer,
   'POST /v1/video/:id/subscribe': nullAnswer,
   'DELETE /v1/video/:id/subscribe': nullAnswer,
+  'GET /v1/comic/categories': arrayOf(categorySchema),
+  'GET /v1/comic/list': workPageSchema,
 } satisfies Record<string, AnswerSchema>;
 
 export type Endpoint = keyof typeof endpoints;

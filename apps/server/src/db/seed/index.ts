@@ -4,6 +4,7 @@ import { seedAccounts } from '../../modules/accounts/seed.ts';
 import { seedActivities } from '../../modules/activities/seed.ts';
 import { seedBulletins } from '../../modules/bulletins/seed.ts';
 import { seedClientConfig } from '../../modules/client-config/seed.ts';
+import { seedComics } from '../../modules/comics/seed.ts';
 import { seedGames } from '../../modules/games/seed.ts';
 import { seedGifts } from '../../modules/gifts/seed.ts';
 import { seedMessages } from '../../modules/messages/seed.ts';
@@ -34,6 +35,7 @@ export const seeds: Array<{ name: string; run: (deps: Deps) => Promise<void> }> 
   { name: 'novels', run: seedNovels },
   { name: 'videos', run: seedVideos },
   { name: 'activities', run: seedActivities },
+  { name: 'comics', run: seedComics },
 ];
 
 /** Fills an empty database with demo content; a database that has users is left alone. */

@@ -17,6 +17,7 @@ export {
   getWork,
   listCategories,
   listWorks,
+  existingWork,
   type OpenedUnit,
   openUnit,
   PURCHASE_KIND_OF,

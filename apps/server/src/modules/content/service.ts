@@ -118,6 +118,11 @@ async function unitOrNotFound(db: Conn, kind: WorkKind, workId: number, unitId: 
   return unit;
 }
 
+/** A work of the kind (comments on a comic hang on the work); 404 otherwise. */
+export async function existingWork(deps: Deps, kind: WorkKind, workId: number): Promise<WorkRow> {
+  return workOrNotFound(deps.db.kysely, kind, workId);
+}
+
 /** A unit of a work, whether or not the caller may open it (段评 hang on units); 404 otherwise. */
 export async function existingUnit(
   deps: Deps,

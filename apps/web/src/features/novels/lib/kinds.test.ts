@@ -24,4 +24,11 @@ describe('where a history or shelf row leads, and what it says', () => {
       progressText({ kind: 'novel', position: { paragraph: 1, offset: 0 }, unitTitle: '第3章', percent: 12 }),
     ).toBe('读到 第3章 · 12%');
   });
+
+  it('opens novels and comics on their own pages', async () => {
+    const { unitHref, workHref } = await import('./kinds');
+    expect(unitHref('novel', 3, 7)).toBe('/readbook/3/7');
+    expect(unitHref('comic', 3, 7)).toBe('/comic/3/7');
+    expect(workHref('comic', 3)).toBe('/comic/3');
+  });
 });

@@ -17,17 +17,21 @@ export const KEYWORD_MAX = 50;
 /** `sort` of the 书城 list: 1 热门, 2 最新, 3 完结. */
 export type NovelSort = 1 | 2 | 3;
 
-/** Where a work of `kind` opens at unit `unitId` (only novels have pages yet). */
+/** Where a work of `kind` opens at unit `unitId` . */
 export function unitHref(kind: WorkKind, workId: number, unitId: number): string | null {
   // A video is a single unit: its player opens at the saved second.
   if (kind === 'video') return `/video/${workId}`;
-  return kind === 'novel' ? `/readbook/${workId}/${unitId}` : null;
+  if (kind === 'novel') return `/readbook/${workId}/${unitId}`;
+  if (kind === 'comic') return `/comic/${workId}/${unitId}`;
+  return null;
 }
 
 /** Where a work of `kind` shows its details. */
 export function workHref(kind: WorkKind, workId: number): string | null {
   if (kind === 'video') return `/video/${workId}`;
-  return kind === 'novel' ? `/bookinfo/${workId}` : null;
+  if (kind === 'novel') return `/bookinfo/${workId}`;
+  if (kind === 'comic') return `/comic/${workId}`;
+  return null;
 }
 
 /** Where the caller is in a work: a video's second (看到 1:05), else the unit and percent. */
