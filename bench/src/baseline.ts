@@ -10,10 +10,9 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
  * text seed), GET /videos (the hottest 20 videos with their file and unit rows) and GET /video?id=
  * (one video's rows); GET /checkin?user=&date= (a user's latest check-ins and the month's days) and POST
  * /checkin?user=&date= (a check-in row, the balance and a ledger row in one transaction).
- * GET /home
- * (the rows of the home's sections: hot games with their type, hot novels, comics and videos, hot
- * posts with their authors' names). GET /works?kind=&limit= (a work list page by heat, with the
- * category's name) and GET /episode?work=&id= (a comic episode's row and its panels).
+ * GET /home (the rows of the home's sections: hot games with their type, hot novels, comics and
+ * videos, hot posts with their authors' names), GET /works?kind=&limit= (a work list page by heat,
+ * with the category's name) and GET /episode?work=&id= (a comic episode's row and its panels).
  */
 interface Tables {
   square_posts: {
@@ -33,15 +32,13 @@ interface Tables {
   works: {
     id: number;
     kind: string;
+    category_id: number;
     title: string;
     author: string;
     cover: string;
     hot_score: number;
     view_count: number;
-    category_id: number;
   };
-  work_categories: { id: number; name: string };
-  comic_panels: { unit_id: number; idx: number; image_key: string; width: number; height: number };
   videos: { work_id: number; unit_id: number; file_key: string; duration_ms: number };
   checkins: {
     user_id: number;
@@ -67,6 +64,8 @@ interface Tables {
     idem_key: string;
     created_at: number;
   };
+  work_categories: { id: number; name: string };
+  comic_panels: { unit_id: number; idx: number; image_key: string; width: number; height: number };
 }
 const PAGE_SIZE = 10;
 const MENU_PAGE_SIZE = 100;

@@ -33,6 +33,30 @@ export const BENCH_PAGES: BenchPage[] = [
   },
   { name: 'checkin', path: '/checkin' },
   { name: 'activity', path: '/activity' },
+  { name: 'welfare', path: '/welfare' },
+  {
+    name: 'video',
+    // The demo videos are made in the background after start-up: waits for the first one.
+    path: async (demo) => {
+      for (let i = 0; ; i++) {
+        try {
+          return await firstOf('GET', '/v1/video/list', 'id', (id) => `/video/${id}`)(demo);
+        } catch (error) {
+          if (i >= 240) throw error;
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
+    },
+  },
+  { name: 'animate', path: '/animate' },
+  { name: 'comic', path: firstOf('GET', '/v1/comic/list', 'id', (id) => `/comic/${id}`) },
+  {
+    name: 'comicReader',
+    path: async (demo) => {
+      const comic = await firstOf('GET', '/v1/comic/list', 'id', (id) => id)(demo);
+      return firstOf('GET', `/v1/comic/${comic}/episodes`, 'id', (eid) => `/comic/${comic}/${eid}`)(demo);
+    },
+  },
 ];
 
 /** The pages named in BENCH_PAGES (comma list; all when unset), with their paths resolved. */

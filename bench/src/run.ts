@@ -6,8 +6,9 @@ import { accountScenarios } from './account-scenarios.ts';
 import { describeBenchDb } from './bench-db.ts';
 import { describeVisit, measureHomeFirstLoad, measureRouteFirstLoad, type Visit } from './bundle.ts';
 import { checkinScenarios } from './checkin-scenarios.ts';
+import { comicGridScroll } from './comic-grid-scroll.ts';
 import { comicScenarios } from './comic-scenarios.ts';
-import { ensureComicDb } from './generate-comics.ts';
+import { type ComicDb, ensureComicDb } from './generate-comics.ts';
 import { ensureNovelDb, type NovelDb } from './generate-novels.ts';
 import { ensureSquareDb, type SquareDb } from './generate-square.ts';
 import { homeScenarios } from './home-scenarios.ts';
@@ -47,17 +48,11 @@ const apiScenarios: Record<
   videos: videoScenarios,
   checkin: checkinScenarios,
   home: homeScenarios,
-  comics: async (o) => {
-    console.info(`comics database at scale ${scale}:`);
-    const comics = await ensureComicDb(scale);
-    describeBenchDb(comics, root);
-    return comicScenarios(comics, o);
-  },
 };
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    ['bundle,lighthouse,account,money,square,novels', ...Object.keys(apiScenarios)].join(',')
+    ['bundle,lighthouse,account,money,square,novels,comics', ...Object.keys(apiScenarios)].join(',')
   ).split(','),
 );
 const known = [
@@ -68,6 +63,7 @@ const known = [
   'money',
   'square',
   'novels',
+  'comics',
   ...Object.keys(apiScenarios),
 ];
 const runs = Number(process.env.BENCH_RUNS ?? '3');
@@ -90,6 +86,12 @@ if (only.has('novels')) {
   console.info(`novels database at scale ${scale}:`);
   novels = await ensureNovelDb(scale);
   describeBenchDb(novels, root);
+}
+let comics: ComicDb | null = null;
+if (only.has('comics')) {
+  console.info(`comics database at scale ${scale}:`);
+  comics = await ensureComicDb(scale);
+  describeBenchDb(comics, root);
 }
 
 const figures: Figure[] = [];
@@ -145,6 +147,36 @@ if (portalNeeded) {
           20,
         ),
       );
+      const [player] = await selectPages(portal.baseUrl, 'video');
+      const playerVisit = await measureRouteFirstLoad(portal.baseUrl, player.path);
+      console.info(`player ${player.path} first load (fresh profile, bulletin hidden), gzip as transferred:`);
+      for (const line of describeVisit(playerVisit)) console.info(line);
+      figures.push(
+        kb(
+          'player route first-load JS, first visit (gzip transferred, headers incl.)',
+          playerVisit.jsKb,
+          120,
+        ),
+        kb(
+          'player route first-load CSS, first visit (gzip transferred, headers incl.)',
+          playerVisit.cssKb,
+          20,
+        ),
+      );
+      const [comicReader] = await selectPages(portal.baseUrl, 'comicReader');
+      const comicVisit = await measureRouteFirstLoad(portal.baseUrl, comicReader.path);
+      console.info(
+        `comic reader ${comicReader.path} first load (fresh profile, bulletin hidden), gzip as transferred:`,
+      );
+      for (const line of describeVisit(comicVisit)) console.info(line);
+      figures.push(
+        kb('comic reader first-load JS, first visit (gzip transferred, headers incl.)', comicVisit.jsKb, 120),
+        kb(
+          'comic reader first-load CSS, first visit (gzip transferred, headers incl.)',
+          comicVisit.cssKb,
+          20,
+        ),
+      );
     }
     // Before the load scenarios, so the pages show the demo content as seeded.
     if (only.has('lighthouse') || only.has('axe')) {
@@ -177,6 +209,12 @@ for (const [name, scenario] of Object.entries(apiScenarios)) {
   figures.push(...result.figures);
   comparisons.push(...result.comparisons);
 }
+if (comics) {
+  const result = await comicScenarios(comics, { seconds, webDist });
+  figures.push(...result.figures);
+  comparisons.push(...result.comparisons);
+}
+if (comics) figures.push(...(await comicGridScroll(comics, { webDist })));
 
 let ok = true;
 if (pages.length > 0) ok = printPageTable(pages, runs) && ok;

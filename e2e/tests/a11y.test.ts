@@ -71,6 +71,9 @@ const ROUTE_NAMES = [
   'invite',
   'activityinfo',
   'search',
+  'video',
+  'comic',
+  'comicReader',
 ];
 
 /** Every route by name, with a path that shows it (ids from the demo content). */
@@ -83,6 +86,14 @@ async function routePaths(): Promise<Record<string, string>> {
   const activities = (await (await fetch(`${baseUrl()}/api/v1/activity/list`)).json()) as {
     data: Array<{ id: number }>;
   };
+  // The demo videos are made in the background after start-up: the first one is enough.
+  let [video] = await getList<{ id: number }>('/v1/video/list');
+  for (let i = 0; i < 240 && !video; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    [video] = await getList<{ id: number }>('/v1/video/list');
+  }
+  const [{ id: comic }] = await getList<{ id: number }>('/v1/comic/list');
+  const [episode] = await getList<{ id: number }>(`/v1/comic/${comic}/episodes`);
   return {
     home: '/',
     square: '/square',
@@ -118,6 +129,9 @@ async function routePaths(): Promise<Record<string, string>> {
     invite: '/invite',
     activityinfo: `/activity/${activities.data[0].id}`,
     search: '/search',
+    video: `/video/${video.id}`,
+    comic: `/comic/${comic}`,
+    comicReader: `/comic/${comic}/${episode.id}`,
   };
 }
 

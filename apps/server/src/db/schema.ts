@@ -39,8 +39,8 @@ export interface Database
     VipTables,
     ContentTables,
     NovelTables,
-    ComicTables,
     VideoTables,
     InviteTables,
     CheckinTables,
-    ActivityTables {}
+    ActivityTables,
+    ComicTables {}

@@ -36,10 +36,10 @@ export const modules: FastifyPluginAsync[] = [
   vipRoutes,
   contentRoutes,
   novelRoutes,
-  comicRoutes,
   inviteRoutes,
   videoRoutes,
   homeRoutes,
   checkinRoutes,
   activityRoutes,
+  comicRoutes,
 ];

@@ -1,8 +1,6 @@
 import { CURRENCY_NAME } from '../shared/lib/brand';
 import type { AppRoute } from './route-meta';
 
-const comingSoon = () => import('../features/misc/pages/coming-soon-page');
-
 /** Layout A: header, page, bottom tabs (spec §2). */
 export const mainRoutes: AppRoute[] = [
   { path: '', meta: { name: 'home' }, page: () => import('../features/home/pages/home-page') },
@@ -11,8 +9,16 @@ export const mainRoutes: AppRoute[] = [
     meta: { name: 'square', header: false, title: '礼包中心 · 免费礼包码' },
     page: () => import('./pages/square-page'),
   },
-  { path: 'animate', meta: { name: 'animate', header: false, title: '色漫' }, page: comingSoon },
-  { path: 'welfare', meta: { name: 'welfare', title: '动漫福利视频' }, page: comingSoon },
+  {
+    path: 'animate',
+    meta: { name: 'animate', header: false, title: '色漫' },
+    page: () => import('../features/comics/pages/comics-page'),
+  },
+  {
+    path: 'welfare',
+    meta: { name: 'welfare', title: '动漫福利视频' },
+    page: () => import('../features/videos/pages/welfare-page'),
+  },
   {
     path: 'games/:type?',
     meta: { name: 'games', title: '游戏中心' },
@@ -147,6 +153,11 @@ export const standaloneRoutes: AppRoute[] = [
     page: () => import('../features/novels/pages/book-info-page'),
   },
   {
+    path: 'video/:id',
+    meta: { name: 'video', title: '视频' },
+    page: () => import('../features/videos/pages/video-page'),
+  },
+  {
     path: 'post/:id',
     meta: { name: 'post', title: '帖子详情' },
     page: () => import('../features/square/pages/post-detail-page'),
@@ -170,6 +181,16 @@ export const standaloneRoutes: AppRoute[] = [
     path: 'activity/:id',
     meta: { name: 'activityinfo', title: '活动详情', keepAlive: false },
     page: () => import('../features/activity/pages/activity-detail-page'),
+  },
+  {
+    path: 'comic/:id/:eid',
+    meta: { name: 'comicReader', title: '看漫画', header: false, keepAlive: false },
+    page: () => import('../features/comics/pages/comic-reader-page'),
+  },
+  {
+    path: 'comic/:id',
+    meta: { name: 'comic', title: '漫画详情' },
+    page: () => import('../features/comics/pages/comic-detail-page'),
   },
 ];
 

@@ -40,6 +40,7 @@ import {
   threadPageSchema,
   uploadAnswer,
 } from '@ld/contract/square';
+import { videoDetailSchema, videoPageSchema } from '@ld/contract/videos';
 import { vipPlanSchema, vipStatusSchema } from '@ld/contract/vip';
 import {
   ledgerPageSchema,
@@ -190,6 +191,14 @@ export const endpoints = {
   'GET /v1/home': homeSchema,
   'GET /v1/search': searchAnswer,
   'GET /v1/search/suggest': suggestAnswer,
+  'GET /v1/video/categories': arrayOf(categorySchema),
+  'GET /v1/video/list': videoPageSchema,
+  'GET /v1/video/:id': videoDetailSchema,
+  'POST /v1/video/:id/unit/:unitId/unlock': unlockAnswer,
+  'POST /v1/video/:id/subscribe': nullAnswer,
+  'DELETE /v1/video/:id/subscribe': nullAnswer,
+  'GET /v1/comic/categories': arrayOf(categorySchema),
+  'GET /v1/comic/list': workPageSchema,
 } satisfies Record<string, AnswerSchema>;
 
 export type Endpoint = keyof typeof endpoints;

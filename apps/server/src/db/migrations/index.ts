@@ -9,7 +9,7 @@ import * as m102 from './2026112302-wallets-and-memberships.ts';
 import * as m010 from './2026112310-leases.ts';
 import * as m120 from './2026112320-content.ts';
 import * as m130 from './2026112330-comment-threads.ts';
-import * as m140 from './2026112401-comics.ts';
+import * as m201 from './2026112401-comics.ts';
 import * as m202 from './2026112402-videos.ts';
 import * as m203 from './2026112403-engagement.ts';
 import * as m204 from './2026112404-invites.ts';
@@ -26,7 +26,7 @@ export const migrations: Record<string, Migration> = {
   '2026112310-leases': m010,
   '2026112320-content': m120,
   '2026112330-comment-threads': m130,
-  '2026112401-comics': m140,
+  '2026112401-comics': m201,
   '2026112402-videos': m202,
   '2026112403-engagement': m203,
   '2026112404-invites': m204,

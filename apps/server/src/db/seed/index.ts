@@ -33,9 +33,9 @@ export const seeds: Array<{ name: string; run: (deps: Deps) => Promise<void> }> 
   // After square: its accounts own the codes of the demo's sold-out pack.
   { name: 'gifts', run: seedGifts },
   { name: 'novels', run: seedNovels },
-  { name: 'comics', run: seedComics },
   { name: 'videos', run: seedVideos },
   { name: 'activities', run: seedActivities },
+  { name: 'comics', run: seedComics },
 ];
 
 /** Fills an empty database with demo content; a database that has users is left alone. */

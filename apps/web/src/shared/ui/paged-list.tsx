@@ -24,6 +24,8 @@ interface PagedListProps<T> {
   className?: string;
   /** Lists inside a page that already scrolls elsewhere may turn pull-to-refresh off. */
   pullToRefresh?: boolean;
+  /** Draws the loaded items itself (a windowed grid) instead of one `<li>` per item. */
+  renderList?: (items: T[]) => ReactNode;
 }
 
 /**
@@ -38,6 +40,7 @@ export function PagedList<T>({
   emptyAction,
   className,
   pullToRefresh = true,
+  renderList,
 }: PagedListProps<T>) {
   const items = query.data?.pages.flatMap((p) => p.records) ?? [];
 
@@ -48,11 +51,15 @@ export function PagedList<T>({
   else
     body = (
       <>
-        <ul className={`paged-list ${className ?? ''}`}>
-          {items.map((item, i) => (
-            <li key={itemKey(item)}>{renderItem(item, i)}</li>
-          ))}
-        </ul>
+        {renderList ? (
+          renderList(items)
+        ) : (
+          <ul className={`paged-list ${className ?? ''}`}>
+            {items.map((item, i) => (
+              <li key={itemKey(item)}>{renderItem(item, i)}</li>
+            ))}
+          </ul>
+        )}
         {query.isFetchNextPageError ? (
           <ErrorState text="加载更多失败" onRetry={() => query.fetchNextPage()} />
         ) : (

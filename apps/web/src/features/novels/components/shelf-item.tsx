@@ -13,19 +13,21 @@ interface ShelfItemProps {
   badge?: ReactNode;
   /** Buttons at the end of the row (删除). */
   actions?: ReactNode;
+  /** A 16:9 cover (a video's frame) instead of a 3:4 book cover. */
+  wide?: boolean;
 }
 
 /** One row of 阅读记录 or 我的订阅: cover, title, details, and the row's own actions. */
-export function ShelfItem({ href, cover, title, lines, badge, actions }: ShelfItemProps) {
+export function ShelfItem({ href, cover, title, lines, badge, actions, wide = false }: ShelfItemProps) {
   const body = (
     <>
       <Image
-        className="shelf-item__cover"
+        className={`shelf-item__cover${wide ? ' shelf-item__cover--wide' : ''}`}
         src={cover}
         alt={`《${title}》封面`}
         loading="lazy"
-        width={300}
-        height={400}
+        width={wide ? 320 : 300}
+        height={wide ? 180 : 400}
       />
       <span className="shelf-item__main">
         <span className="shelf-item__title">

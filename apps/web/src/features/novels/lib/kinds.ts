@@ -1,4 +1,4 @@
-import type { WorkKind } from '@ld/contract/content';
+import type { Progress, WorkKind } from '@ld/contract/content';
 
 // Runtime constants of the content contract, kept here so the pages do not pull zod in with
 // `@ld/contract/content` (kinds.test.ts checks they still match the contract).
@@ -17,12 +17,30 @@ export const KEYWORD_MAX = 50;
 /** `sort` of the 书城 list: 1 热门, 2 最新, 3 完结. */
 export type NovelSort = 1 | 2 | 3;
 
-/** Where a work of `kind` opens at unit `unitId` (only novels have pages yet). */
+/** Where a work of `kind` opens at unit `unitId` . */
 export function unitHref(kind: WorkKind, workId: number, unitId: number): string | null {
-  return kind === 'novel' ? `/readbook/${workId}/${unitId}` : null;
+  // A video is a single unit: its player opens at the saved second.
+  if (kind === 'video') return `/video/${workId}`;
+  if (kind === 'novel') return `/readbook/${workId}/${unitId}`;
+  if (kind === 'comic') return `/comic/${workId}/${unitId}`;
+  return null;
 }
 
 /** Where a work of `kind` shows its details. */
 export function workHref(kind: WorkKind, workId: number): string | null {
-  return kind === 'novel' ? `/bookinfo/${workId}` : null;
+  if (kind === 'video') return `/video/${workId}`;
+  if (kind === 'novel') return `/bookinfo/${workId}`;
+  if (kind === 'comic') return `/comic/${workId}`;
+  return null;
+}
+
+/** Where the caller is in a work: a video's second (看到 1:05), else the unit and percent. */
+export function progressText(
+  progress: Pick<Progress, 'kind' | 'position' | 'unitTitle' | 'percent'>,
+): string {
+  if (progress.kind === 'video' && 'second' in progress.position) {
+    const s = Math.floor(progress.position.second);
+    return `看到 ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  }
+  return `读到 ${progress.unitTitle} · ${progress.percent}%`;
 }

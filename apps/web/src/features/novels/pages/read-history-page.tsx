@@ -9,7 +9,7 @@ import { Tabs } from '../../../shared/ui/tabs';
 import { useClearHistory, useDeleteHistoryEntry } from '../api/delete-history';
 import { useHistory } from '../api/get-history';
 import { ShelfItem } from '../components/shelf-item';
-import { KIND_TABS, unitHref } from '../lib/kinds';
+import { KIND_TABS, progressText, unitHref } from '../lib/kinds';
 import '../components/shelf-item.css';
 
 /** 阅读记录: works by last read time with the unit and percent; delete one, or clear them all. */
@@ -49,11 +49,9 @@ export default function ReadHistoryPage() {
           <ShelfItem
             href={unitHref(e.kind, e.id, e.progress.unitId)}
             cover={e.cover}
+            wide={e.kind === 'video'}
             title={e.title}
-            lines={[
-              `读到 ${e.progress.unitTitle} · ${e.progress.percent}%`,
-              `${relativeTime(e.progress.readTime)}阅读`,
-            ]}
+            lines={[progressText(e.progress), `${relativeTime(e.progress.readTime)}阅读`]}
             actions={
               <button
                 type="button"

@@ -6,7 +6,7 @@ import { Tabs } from '../../../shared/ui/tabs';
 import { useDownloads } from '../api/get-downloads';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { ShelfItem } from '../components/shelf-item';
-import { KIND_TABS, workHref } from '../lib/kinds';
+import { KIND_TABS, progressText, workHref } from '../lib/kinds';
 import type { SubscriptionEntry } from '../lib/shelf';
 import '../components/shelf-item.css';
 
@@ -35,6 +35,7 @@ export default function SubscribeListPage() {
           <ShelfItem
             href={workHref(e.kind, e.id)}
             cover={e.cover}
+            wide={e.kind === 'video'}
             title={e.title}
             badge={
               <>
@@ -46,7 +47,7 @@ export default function SubscribeListPage() {
             }
             lines={[
               e.author,
-              e.progress ? `读到 ${e.progress.unitTitle} · ${e.progress.percent}%` : '还没开始读',
+              e.progress ? progressText(e.progress) : '还没开始读',
               e.latestUnit ? `最新：${e.latestUnit.title}` : '暂无更新',
             ]}
           />

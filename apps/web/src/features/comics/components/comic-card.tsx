@@ -1,0 +1,38 @@
+import type { Work } from '@ld/contract/content';
+import { memo } from 'react';
+import { Link } from 'react-router';
+import { Image } from '../../../shared/ui/image';
+import { statusText } from '../lib/format';
+
+/** One comic in the 色漫 grid: cover (3:4, lazy, placeholder when broken), title, latest episode. */
+export const ComicCard = memo(function ComicCard({
+  work,
+  priority = false,
+}: {
+  work: Work;
+  priority?: boolean;
+}) {
+  return (
+    <Link to={`/comic/${work.id}`} className="comic-card">
+      <span className="comic-card__cover">
+        <Image
+          // A card handed to another comic (the grid reuses cards) never shows the previous cover.
+          key={work.id}
+          src={work.cover}
+          alt={`《${work.title}》封面`}
+          width={300}
+          height={400}
+          displayWidth={112}
+          priority={priority}
+        />
+        <span className={`comic-card__status${work.status === 1 ? ' is-finished' : ''}`}>
+          {statusText(work.status)}
+        </span>
+      </span>
+      <span className="comic-card__title">{work.title}</span>
+      <span className="comic-card__meta">
+        {work.latestUnit ? `更新至 ${work.latestUnit.title}` : `共${work.unitCount}话`}
+      </span>
+    </Link>
+  );
+});

@@ -1,0 +1,146 @@
+// The comic reader's long strip as numbers (docs/decisions/0037-comic-pages-and-reader.md): panels
+// at the column's full width, their heights known from the episode's width × height before any
+// image loads, so where a panel sits and which panel is in view are arithmetic.
+
+export interface PanelSize {
+  width: number;
+  height: number;
+}
+
+/** A comic position (DESIGN §13): panel index from 0, offset in the stored image's own pixels. */
+export interface StripPosition {
+  panel: number;
+  offset: number;
+}
+
+/** The panels of one episode laid out at `width` CSS px: each panel's top and height. */
+export interface EpisodeLayout {
+  tops: number[];
+  heights: number[];
+  /** The episode's panels' total height. */
+  height: number;
+}
+
+/** A panel's height at `width` CSS px (its stored aspect ratio kept; a broken size is a square). */
+export function panelHeight(panel: PanelSize, width: number): number {
+  if (panel.width <= 0 || panel.height <= 0) return width;
+  return (panel.height * width) / panel.width;
+}
+
+export function layoutEpisode(panels: PanelSize[], width: number): EpisodeLayout {
+  const tops: number[] = [];
+  const heights: number[] = [];
+  let y = 0;
+  for (const p of panels) {
+    const h = panelHeight(p, width);
+    tops.push(y);
+    heights.push(h);
+    y += h;
+  }
+  return { tops, heights, height: y };
+}
+
+/** The index of the panel that covers `y` (px from the episode's first panel), clamped to the panels. */
+export function panelIndexAt(layout: EpisodeLayout, y: number): number {
+  const { tops } = layout;
+  if (tops.length === 0) return 0;
+  let lo = 0;
+  let hi = tops.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((tops[mid] as number) <= y) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * The position at `y` CSS px below the episode's first panel: the panel there and how far into it,
+ * in the stored image's pixels, so another screen width lands on the same line of the picture.
+ */
+export function positionAt(layout: EpisodeLayout, panels: PanelSize[], y: number): StripPosition {
+  if (panels.length === 0) return { panel: 0, offset: 0 };
+  const clamped = Math.max(0, Math.min(y, layout.height));
+  const panel = panelIndexAt(layout, clamped);
+  const size = panels[panel] as PanelSize;
+  const shown = layout.heights[panel] as number;
+  const into = clamped - (layout.tops[panel] as number);
+  const offset = shown > 0 ? Math.round((into * Math.max(size.height, 1)) / shown) : 0;
+  return { panel, offset: Math.max(0, Math.min(offset, Math.max(size.height - 1, 0))) };
+}
+
+/** Where `position` is, in CSS px below the episode's first panel (the inverse of positionAt). */
+export function offsetOf(layout: EpisodeLayout, panels: PanelSize[], position: StripPosition): number {
+  if (panels.length === 0) return 0;
+  const panel = Math.max(0, Math.min(position.panel, panels.length - 1));
+  const size = panels[panel] as PanelSize;
+  const shown = layout.heights[panel] as number;
+  const into = size.height > 0 ? (Math.max(0, position.offset) * shown) / size.height : 0;
+  return (layout.tops[panel] as number) + Math.min(into, shown);
+}
+
+/** How much of the episode has been read at `y` (its top edge) with a view `viewport` px tall, 0–100. */
+export function percentAt(layout: EpisodeLayout, y: number, viewport: number): number {
+  const scrollable = layout.height - viewport;
+  if (scrollable <= 0) return 100;
+  return Math.round(Math.max(0, Math.min(1, y / scrollable)) * 100);
+}
+
+/** Panels ahead of the view that are fetched before they show (prefetch), and how far below it counts. */
+export const PREFETCH_SCREENS = 3;
+/** The next episode is appended once the end of the last one is within this many screens. */
+export const APPEND_SCREENS = 2;
+
+/** The panels of an episode that meet [top − behind, bottom + ahead] (CSS px in the episode): load them. */
+export function panelsToLoad(layout: EpisodeLayout, top: number, bottom: number, ahead: number): number[] {
+  if (layout.tops.length === 0 || bottom < -ahead || top > layout.height) return [];
+  const first = panelIndexAt(layout, Math.max(0, top));
+  const last = panelIndexAt(layout, Math.max(0, bottom + ahead));
+  const out: number[] = [];
+  for (let i = first; i <= last; i += 1) out.push(i);
+  return out;
+}
+
+/** One episode in the strip as the reader knows it. */
+export type StripEntry =
+  | { id: number; state: 'loading' }
+  | { id: number; state: 'open'; nextId: number | null }
+  | { id: number; state: 'locked' }
+  | { id: number; state: 'error' };
+
+/**
+ * The episode to append below the strip, or null: only when the last entry is open, has a next
+ * episode not yet in the strip, and the strip's end is within APPEND_SCREENS screens of the view's
+ * bottom (`distanceToEnd`, px). A locked or failed episode ends the strip until it is bought or retried.
+ */
+export function nextToAppend(entries: StripEntry[], distanceToEnd: number, viewport: number): number | null {
+  const last = entries[entries.length - 1];
+  if (last?.state !== 'open' || last.nextId === null) return null;
+  if (entries.some((e) => e.id === last.nextId)) return null;
+  return distanceToEnd <= viewport * APPEND_SCREENS ? last.nextId : null;
+}
+
+/** The entry whose box holds the line `probe` px down the page, from the entries' tops (ascending). */
+export function entryAt(tops: number[], probe: number): number {
+  let found = 0;
+  for (let i = 0; i < tops.length; i += 1) {
+    if ((tops[i] as number) <= probe) found = i;
+  }
+  return found;
+}
+
+/** Panels are fetched at this width (px of the 375 px design; 2× and 3× copies by srcset). */
+export const PANEL_DISPLAY_WIDTH = 375;
+/** The tallest picture the server's resized copies (WebP) can hold. */
+const WEBP_MAX_PX = 16_383;
+/** The widest copy srcset may ask for (IMAGE_WIDTHS' last). */
+const WIDEST_COPY = 1024;
+
+/**
+ * The width to ask a panel at, or undefined for the stored original: a panel so tall that its
+ * widest copy would pass WebP's height limit (the 20,480 px one) is shown as stored.
+ */
+export const panelDisplayWidth = (panel: PanelSize): number | undefined =>
+  panel.width > 0 && (panel.height * WIDEST_COPY) / panel.width > WEBP_MAX_PX
+    ? undefined
+    : PANEL_DISPLAY_WIDTH;

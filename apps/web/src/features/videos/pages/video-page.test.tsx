@@ -1,0 +1,177 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { guestProgress } from '../../../shared/lib/guest-progress';
+import { fail, fakeServer } from '../../../testing/fake-server';
+import { renderApp, TEST_ACCOUNT } from '../../../testing/render';
+import { lockedVideo, videoDetail, videoProgress } from '../lib/fake-videos';
+import VideoPage from './video-page';
+
+const page = <VideoPage />;
+const at = { at: '/video/7', path: '/video/:id' };
+
+/** The <video> as the browser would have it after reading the file's header. */
+function loadMetadata(video: HTMLVideoElement, duration = 8.04) {
+  Object.defineProperty(video, 'duration', { configurable: true, value: duration });
+  fireEvent(video, new Event('loadedmetadata'));
+}
+/** The viewer pauses at `second` (jsdom plays nothing: the element's state is set by hand). */
+function pauseAt(video: HTMLVideoElement, second: number) {
+  video.currentTime = second;
+  Object.defineProperty(video, 'paused', { configurable: true, value: true });
+  fireEvent(video, new Event('pause'));
+}
+
+afterEach(() => guestProgress.clear());
+
+describe('the player', () => {
+  it('plays the signed file in the browser’s own player, titled by the video, and opens at the saved second', async () => {
+    const server = fakeServer().on('GET /v1/video/:id', () => videoDetail({ progress: videoProgress(4.2) }));
+    renderApp(page, { ...at, server, account: TEST_ACCOUNT });
+    expect(await screen.findByRole('heading', { name: '樱花树下的约定' })).toBeTruthy();
+    const video = document.querySelector('video')!;
+    expect(video.getAttribute('src')).toBe('/api/v1/video/7/file?expires=1&sig=ab');
+    expect(video.hasAttribute('controls')).toBe(true);
+    expect(video.getAttribute('preload')).toBe('metadata');
+    await waitFor(() => expect(document.title).toBe('樱花树下的约定'));
+    for (const text of ['1.2万 次播放', '0:08', '热血', '免费', '一段八秒的动画：樱花飘落，镜头缓缓推进。'])
+      expect(within(document.querySelector<HTMLElement>('.video-page__info')!).getByText(text)).toBeTruthy();
+    loadMetadata(video);
+    expect(video.currentTime).toBe(4.2);
+    // 下一个: the next video with its price.
+    const next = screen.getByRole('link', { name: /夏夜的烟火/ });
+    expect(next.getAttribute('href')).toBe('/video/8');
+    expect(next.textContent).toContain('5蓝钻');
+  });
+
+  it('opens a watched video (saved near its end) from the start', async () => {
+    const server = fakeServer().on('GET /v1/video/:id', () => videoDetail({ progress: videoProgress(7.5) }));
+    renderApp(page, { ...at, server, account: TEST_ACCOUNT });
+    await screen.findByRole('heading', { name: '樱花树下的约定' });
+    const video = document.querySelector('video')!;
+    loadMetadata(video);
+    expect(video.currentTime).toBe(0);
+  });
+
+  it('saves the second on pause for the account, as a video unit', async () => {
+    const server = fakeServer()
+      .on('GET /v1/video/:id', () => videoDetail())
+      .on('PUT /v1/progress', (r) =>
+        videoProgress((r.json as { position: { second: number } }).position.second),
+      );
+    renderApp(page, { ...at, server, account: TEST_ACCOUNT });
+    await screen.findByRole('heading', { name: '樱花树下的约定' });
+    const video = document.querySelector('video')!;
+    loadMetadata(video);
+    act(() => pauseAt(video, 5.37));
+    await waitFor(() => expect(server.requestsTo('PUT /v1/progress')).toHaveLength(1));
+    const body = server.requestsTo('PUT /v1/progress')[0].json as Record<string, unknown>;
+    expect(body).toMatchObject({ kind: 'video', workId: 7, unitId: 7, position: { second: 5.4 } });
+    expect(typeof body.clientTime).toBe('number');
+  });
+
+  it('keeps a guest’s second in this browser and opens there again', async () => {
+    const server = fakeServer().on('GET /v1/video/:id', () => videoDetail());
+    const first = renderApp(page, { ...at, server });
+    await screen.findByRole('heading', { name: '樱花树下的约定' });
+    act(() => pauseAt(document.querySelector('video')!, 3.01));
+    expect(guestProgress.get('video', 7)).toMatchObject({ unitId: 7, position: { second: 3 } });
+    expect(server.requestsTo('PUT /v1/progress')).toHaveLength(0);
+    first.unmount();
+
+    renderApp(page, { ...at, server: fakeServer().on('GET /v1/video/:id', () => videoDetail()) });
+    await screen.findByRole('heading', { name: '樱花树下的约定' });
+    const video = document.querySelector('video')!;
+    loadMetadata(video);
+    expect(video.currentTime).toBe(3);
+  });
+
+  it('shows a locked video’s price and the balance, buys it once, and then plays it', async () => {
+    let bought = false;
+    const server = fakeServer()
+      .on('GET /v1/video/:id', () => (bought ? videoDetail({ price: 5 }) : lockedVideo(100)))
+      .on('POST /v1/video/:id/unit/:unitId/unlock', () => {
+        bought = true;
+        return { charged: 5, coinNum: 95 };
+      });
+    const { user } = renderApp(page, { ...at, server, account: TEST_ACCOUNT });
+    expect(await screen.findByRole('heading', { name: '付费视频' })).toBeTruthy();
+    expect(screen.getByText('余额 100 蓝钻')).toBeTruthy();
+    expect(screen.getByText(/价格/).textContent).toBe('价格 5 蓝钻');
+    expect(screen.getByRole('link', { name: '开通会员' }).getAttribute('href')).toBe('/profile?fun=member');
+    expect(document.querySelector('video')).toBeNull();
+    await user.click(screen.getByRole('button', { name: '购买' }));
+    await waitFor(() => expect(document.querySelector('video')).not.toBeNull());
+    const unlock = server.requestsTo('POST /v1/video/:id/unit/:unitId/unlock');
+    expect(unlock).toHaveLength(1);
+    expect(unlock[0].params).toEqual({ id: '7', unitId: '7' });
+  });
+
+  it('opens the low-balance dialog when the diamonds are short', async () => {
+    const server = fakeServer()
+      .on('GET /v1/video/:id', () =>
+        lockedVideo(2, { vip: true, locked: { price: 5, vip: true, coinNum: 2 } }),
+      )
+      .on('POST /v1/video/:id/unit/:unitId/unlock', () =>
+        fail(1001, '余额不足', { data: { coinNum: 2, price: 5 } }),
+      );
+    const { user, router } = renderApp(page, { ...at, server, account: TEST_ACCOUNT });
+    expect(await screen.findByRole('heading', { name: 'VIP 视频' })).toBeTruthy();
+    expect(screen.getByText('（会员免费看）')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '购买' }));
+    const dialog = await screen.findByRole('dialog', { name: /余额不足/ });
+    await user.click(within(dialog).getByRole('button', { name: '去充值' }));
+    expect(router.state.location.pathname).toBe('/recharge');
+    expect(router.state.location.search).toBe(`?back=${encodeURIComponent('/video/7')}`);
+  });
+
+  it('sends a guest to login to buy, and to collect', async () => {
+    const server = fakeServer().on('GET /v1/video/:id', () => lockedVideo(null));
+    const { user, router } = renderApp(page, { ...at, server });
+    await user.click(await screen.findByRole('button', { name: '登录后购买' }));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByText(/余额/)).toBeNull();
+  });
+
+  it('collects the video (收藏) so it shows in 我的订阅', async () => {
+    let subscribed = false;
+    const server = fakeServer()
+      .on('GET /v1/video/:id', () => videoDetail({ subscribed }))
+      .on('POST /v1/video/:id/subscribe', () => {
+        subscribed = true;
+        return null;
+      });
+    const { user } = renderApp(page, { ...at, server, account: TEST_ACCOUNT });
+    await user.click(await screen.findByRole('button', { name: '收藏' }));
+    const on = await screen.findByRole('button', { name: '已收藏' });
+    expect(on.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('says so when the video does not exist', async () => {
+    const server = fakeServer().on('GET /v1/video/:id', () => fail(404, '视频不存在', { status: 404 }));
+    renderApp(page, { at: '/video/999', path: '/video/:id', server });
+    expect(await screen.findByText('这个视频不存在或已下架')).toBeTruthy();
+  });
+});
+
+describe('the player across reads of the detail', () => {
+  it('keeps the first signed src, so 收藏 does not reload the video', async () => {
+    let n = 0;
+    let subscribed = false;
+    const server = fakeServer()
+      .on('GET /v1/video/:id', () => {
+        n += 1;
+        return videoDetail({ subscribed, src: `/api/v1/video/7/file?expires=${n}&sig=ab` });
+      })
+      .on('POST /v1/video/:id/subscribe', () => {
+        subscribed = true;
+        return null;
+      });
+    const { user } = renderApp(page, { ...at, server, account: TEST_ACCOUNT });
+    await user.click(await screen.findByRole('button', { name: '收藏' }));
+    await screen.findByRole('button', { name: '已收藏' });
+    expect(n).toBe(2);
+    expect(document.querySelector('video')?.getAttribute('src')).toBe(
+      '/api/v1/video/7/file?expires=1&sig=ab',
+    );
+  });
+});

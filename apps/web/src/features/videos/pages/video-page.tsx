@@ -1,0 +1,190 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
+import { CURRENCY_NAME } from '../../../shared/lib/brand';
+import { formatCount } from '../../../shared/lib/format';
+import { guestProgress } from '../../../shared/lib/guest-progress';
+import { useAccountStore } from '../../../shared/stores/account';
+import { Image } from '../../../shared/ui/image';
+import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
+import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
+import { toast } from '../../../shared/ui/toast-store';
+import { isVideoMissing, useVideo, validVideoId } from '../api/get-video';
+import { useSubscribeVideo } from '../api/subscribe-video';
+import type { VideoDetail } from '../api/types';
+import { VideoLock } from '../components/video-lock';
+import { priceBadge } from '../lib/badge';
+import { formatDuration, resumeSecond } from '../lib/time';
+import { useVideoProgress } from '../player/use-video-progress';
+import './video-page.css';
+
+/** Videos whose auto-unlock charge was announced (the detail is read again after each save). */
+const announced = new Set<number>();
+
+/** The saved second of a video: the account's (any device) when logged in, else this browser's. */
+function savedSecondOf(video: VideoDetail, uid: string): number | null {
+  if (uid === '') {
+    const saved = guestProgress.get('video', video.id);
+    return saved && 'second' in saved.position ? saved.position.second : null;
+  }
+  const position = video.progress?.position;
+  return position && 'second' in position ? position.second : null;
+}
+
+/**
+ * The player `/video/:id`: the browser's own <video> (seeking asks the server for byte ranges, so
+ * the file is never fetched whole), opening at the second saved on any device; a locked video shows
+ * its price, the balance, 购买 and 开通会员 instead. Title, views, intro, 收藏 and the next video.
+ */
+export default function VideoPage() {
+  const id = Number(useParams().id);
+  const uid = useAccountStore((s) => s.account.uid);
+  const video = useVideo(id);
+  const goToLogin = useGoToLogin();
+  const subscribe = useSubscribeVideo();
+  const [lowBalance, setLowBalance] = useState(false);
+  const player = useRef<HTMLVideoElement>(null);
+  const v = video.data;
+  // The signed src is kept once per video: the detail is read again (after 收藏, a purchase) with a
+  // new signature, and a new src would reload the player from the start.
+  const pinned = useRef<{ id: number; src: string } | null>(null);
+  if (v?.unlocked && v.src && v.id === id && pinned.current?.id !== id) pinned.current = { id, src: v.src };
+  const src = v?.unlocked && pinned.current?.id === id ? pinned.current.src : null;
+  const playable = src !== null;
+
+  // The document title is the video's (set after the root layout's route title).
+  const title = v?.title ?? '';
+  useEffect(() => {
+    if (!title) return;
+    document.title = title;
+    queueMicrotask(() => {
+      document.title = title;
+    });
+  }, [title]);
+
+  // Auto-unlock bought this video on opening: say so, and refresh the balance.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!v || v.charged <= 0 || announced.has(v.id)) return;
+    announced.add(v.id);
+    toast.success(`已自动购买本视频，花费 ${v.charged} ${CURRENCY_NAME}`);
+    void queryClient.invalidateQueries({ queryKey: ['user', 'status'] });
+  }, [v, queryClient]);
+
+  // Where to open, decided once per video: the saves that follow move the cached progress, never
+  // the playhead.
+  const openAt = useRef<{ id: number; second: number } | null>(null);
+  if (v && v.id === id && openAt.current?.id !== id) {
+    openAt.current = { id, second: resumeSecond(savedSecondOf(v, uid), v.duration) };
+  }
+
+  useVideoProgress(id, player, playable);
+
+  if (!validVideoId(id) || (video.isError && isVideoMissing(video.error))) {
+    return (
+      <Empty
+        text="这个视频不存在或已下架"
+        action={
+          <Link to="/welfare" className="btn btn--ghost">
+            去看看其他视频
+          </Link>
+        }
+      />
+    );
+  }
+  if (video.isError) return <ErrorState onRetry={() => video.refetch()} />;
+  if (!v) return <Loading />;
+
+  const toggleSubscribe = () => {
+    if (!uid) {
+      goToLogin();
+      return;
+    }
+    subscribe.mutate({ id: v.id, subscribe: !v.subscribed });
+  };
+
+  return (
+    <div className="video-page">
+      <div className="video-page__stage">
+        {src ? (
+          // biome-ignore lint/a11y/useMediaCaption: generated demo videos have no speech to caption
+          <video
+            key={v.id}
+            ref={player}
+            className="video-page__video"
+            src={src}
+            poster={v.cover}
+            controls
+            playsInline
+            preload="metadata"
+            aria-label={`视频：${v.title}`}
+            onLoadedMetadata={(e) => {
+              const at = openAt.current?.id === v.id ? openAt.current.second : 0;
+              if (at > 0 && at < e.currentTarget.duration) e.currentTarget.currentTime = at;
+            }}
+          />
+        ) : (
+          <>
+            <Image className="video-page__poster" src={v.cover} alt="" width={320} height={180} priority />
+            <VideoLock
+              videoId={v.id}
+              price={v.locked?.price ?? v.price}
+              vip={v.locked?.vip ?? v.vip}
+              balance={v.locked?.coinNum ?? null}
+              onLowBalance={() => setLowBalance(true)}
+            />
+          </>
+        )}
+      </div>
+      <section className="video-page__info">
+        <h1 className="video-page__title">{v.title}</h1>
+        <p className="video-page__meta">
+          <span>{formatCount(v.viewCount)} 次播放</span>
+          <span>{formatDuration(v.duration)}</span>
+          <span>{v.category.name}</span>
+          {v.vip ? (
+            <span className="video-page__tag is-vip">VIP</span>
+          ) : v.price > 0 ? (
+            <span className="video-page__tag">付费</span>
+          ) : (
+            <span className="video-page__tag is-free">免费</span>
+          )}
+        </p>
+        <div className="video-page__actions">
+          <button
+            type="button"
+            className={`video-page__subscribe${v.subscribed ? ' is-on' : ''}`}
+            aria-pressed={v.subscribed}
+            disabled={subscribe.isPending}
+            onClick={toggleSubscribe}
+          >
+            {v.subscribed ? '已收藏' : '收藏'}
+          </button>
+        </div>
+        {v.intro && <p className="video-page__intro">{v.intro}</p>}
+      </section>
+      {v.next && (
+        <section className="video-page__next" aria-labelledby="video-next-title">
+          <h2 id="video-next-title" className="video-page__next-title">
+            下一个
+          </h2>
+          <Link className="video-next" to={`/video/${v.next.id}`} replace>
+            <span className="video-next__cover">
+              <Image src={v.next.cover} alt="" width={320} height={180} displayWidth={128} />
+              <span className="video-next__duration">{formatDuration(v.next.duration)}</span>
+            </span>
+            <span className="video-next__text">
+              <span className="video-next__name">{v.next.title}</span>
+              <span className="video-next__meta">
+                {formatCount(v.next.viewCount)} 次播放
+                {priceBadge(v.next) && ` · ${priceBadge(v.next)?.text}`}
+              </span>
+            </span>
+          </Link>
+        </section>
+      )}
+      {lowBalance && <LowBalanceDialog onClose={() => setLowBalance(false)} />}
+    </div>
+  );
+}
