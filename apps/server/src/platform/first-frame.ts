@@ -88,12 +88,13 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
 }
 
 /**
- * index.html with its entry stylesheet (`/assets/index-*.css`, small: shell, layouts, first frame)
+ * index.html with its entry stylesheet (`/assets/*.css`, the one index.html links: small, the shell,
+ * layouts and first frame; named after the chunk it belongs to, `vendor-*.css` since 0043)
  * inlined as a <style>, sparing the render-blocking request. Left as a link when the file is
  * missing or its text could close the element.
  */
 function inlineEntryStyles(dist: string, indexHtml: string): string {
-  const link = /<link rel="stylesheet" crossorigin href="(\/assets\/index-[\w-]+\.css)">/.exec(indexHtml);
+  const link = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w-]+\.css)">/.exec(indexHtml);
   if (!link) return indexHtml;
   const file = path.join(dist, link[1]);
   if (!fs.existsSync(file)) return indexHtml;
