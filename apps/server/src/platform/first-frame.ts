@@ -9,12 +9,55 @@ interface MappedRoute {
   html: string;
   modules: string[];
   styles: string[];
+  /** The page's first API requests (apps/web/src/app/first-data.ts); absent in older maps. */
+  data?: FirstRequest[];
+}
+
+/** A first API request as the route map describes it: `:name` in path or field values is a route parameter. */
+interface FirstRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  fields?: Record<string, string | number>;
+}
+
+/** One of those requests for a concrete address: what to ask the API and the key the web client looks for. */
+export interface DataRequest {
+  method: 'GET' | 'POST';
+  /** Path after /api, with the query string for a GET. */
+  url: string;
+  /** The form body of a POST. */
+  form?: string;
+  /** As apps/web/src/shared/http/first-data.ts `requestKey` makes it. */
+  key: string;
 }
 
 export interface FirstFrames {
   /** index.html for the path of `url` (query string ignored): first frame in #root, page preloads. */
   pageFor(url: string): string;
+  /** The first API requests of the page at `url` (none for most routes, or when a parameter is not digits). */
+  dataRequestsFor(url: string): DataRequest[];
+  /** `page` with the answers (envelopes by request key) in a JSON data block the web client reads. */
+  withData(page: string, answers: Record<string, unknown>): string;
 }
+
+/** The element the web client reads the answers from (apps/web/src/shared/http/first-data.ts). */
+export const FIRST_DATA_ELEMENT_ID = 'ld-first-data';
+
+/** Same as the web's `requestKey`: method, path, fields sorted (appID and empty values left out). */
+export function requestKey(method: string, path: string, fields: Record<string, string>): string {
+  const pairs = Object.entries(fields)
+    .filter(([name, value]) => name !== 'appID' && !(method === 'GET' && value === ''))
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .sort();
+  return `${method} ${path}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`;
+}
+
+/** JSON safe inside a <script> element: no `<` (so no `</script>`), no line separators. */
+const scriptJson = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 const escapeHtml = (text: string): string =>
   text.replace(
@@ -24,19 +67,63 @@ const escapeHtml = (text: string): string =>
 
 /** Whether `pathname` matches a react-router pattern of routes.ts (`:param`, `:param?`; case-insensitive). */
 export function matchesPattern(pattern: string, pathname: string): boolean {
+  return paramsOf(pattern, pathname) !== null;
+}
+
+/** The parameters of `pathname` by name when it matches `pattern` (see matchesPattern), else null. */
+export function paramsOf(pattern: string, pathname: string): Record<string, string> | null {
   const want = pattern.split('/').filter(Boolean);
   const have = pathname.split('/').filter(Boolean);
+  const params: Record<string, string> = {};
   let i = 0;
   for (const part of want) {
     const optional = part.startsWith(':') && part.endsWith('?');
     if (i >= have.length) {
       if (optional) continue;
-      return false;
+      return null;
     }
-    if (!part.startsWith(':') && part.toLowerCase() !== have[i].toLowerCase()) return false;
+    if (part.startsWith(':')) params[part.slice(1).replace('?', '')] = have[i];
+    else if (part.toLowerCase() !== have[i].toLowerCase()) return null;
     i += 1;
   }
-  return i === have.length;
+  return i === have.length ? params : null;
+}
+
+/**
+ * A route's data requests for the address's parameters. A request naming a parameter that is not
+ * all digits is left out (the page asks for it itself); an absent optional one drops its field.
+ */
+function resolveData(data: FirstRequest[], params: Record<string, string>): DataRequest[] {
+  const out: DataRequest[] = [];
+  const fill = (value: string): string | null | undefined => {
+    if (!value.startsWith(':')) return value;
+    const param = params[value.slice(1)];
+    if (param === undefined) return undefined;
+    return /^\d{1,12}$/.test(param) ? param : null;
+  };
+  next: for (const request of data) {
+    const parts: string[] = [];
+    for (const part of request.path.split('/')) {
+      const filled = fill(part);
+      if (filled === null || filled === undefined) continue next;
+      parts.push(filled);
+    }
+    const path = parts.join('/');
+    const fields: Record<string, string> = {};
+    for (const [name, raw] of Object.entries(request.fields ?? {})) {
+      const filled = fill(String(raw));
+      if (filled === null) continue next;
+      if (filled !== undefined) fields[name] = filled;
+    }
+    const query = new URLSearchParams(fields).toString();
+    const key = requestKey(request.method, path, fields);
+    out.push(
+      request.method === 'GET'
+        ? { method: 'GET', url: query ? `${path}?${query}` : path, key }
+        : { method: 'POST', url: path, form: query, key },
+    );
+  }
+  return out;
 }
 
 /**
@@ -68,14 +155,31 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
       .replace('<div id="root"></div>', `<div id="root">${route.html}</div>`);
   };
 
+  const pathOf = (url: string): string => {
+    const pathname = url.split(/[?#]/)[0] ?? '/';
+    try {
+      return decodeURIComponent(pathname);
+    } catch {
+      // A malformed escape matches no route: the home frame, like any unknown path.
+      return pathname;
+    }
+  };
   return {
-    pageFor(url) {
-      let pathname = url.split(/[?#]/)[0] ?? '/';
-      try {
-        pathname = decodeURIComponent(pathname);
-      } catch {
-        // A malformed escape matches no route: the home frame, like any unknown path.
+    dataRequestsFor(url) {
+      const pathname = pathOf(url);
+      for (const route of routes) {
+        const params = paramsOf(route.path, pathname);
+        if (params) return resolveData(route.data ?? [], params);
       }
+      return [];
+    },
+    withData(page, answers) {
+      if (Object.keys(answers).length === 0) return page;
+      const block = `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(answers)}</script>`;
+      return page.replace('</body>', () => `  ${block}\n  </body>`);
+    },
+    pageFor(url) {
+      const pathname = pathOf(url);
       const route = routes.find((r) => matchesPattern(r.path, pathname)) ?? home;
       let page = pages.get(route);
       if (page === undefined) {

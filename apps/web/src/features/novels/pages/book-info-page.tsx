@@ -66,6 +66,8 @@ export default function BookInfoPage() {
           className="book-info__cover"
           src={b.cover}
           alt={`《${b.title}》封面`}
+          displayWidth={104}
+          priority
           width={300}
           height={400}
         />

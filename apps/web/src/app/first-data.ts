@@ -1,0 +1,55 @@
+import { GAMES_PAGE_SIZE } from '../features/games/api/get-games';
+import { GIFT_STRIP_SIZE } from '../features/gifts/api/get-gift-center';
+import { CHAPTER_BLOCK } from '../features/novels/api/get-chapters';
+import { NOVEL_PAGE_SIZE } from '../features/novels/api/get-novels';
+import { PAGE_SIZE as POSTS_PAGE_SIZE } from '../features/square/lib/limits';
+
+/**
+ * A first API request of a route's page as a guest makes it (docs/decisions/0043-phone-speed.md):
+ * the server answers it inside the HTML of that route, so the page's data arrives with the page.
+ * `path` is the API path after /api; a field or path part `:name` takes the route's parameter of
+ * that name (digits only; an optional one left out when absent). The description must give the
+ * same request as the page's API function (shared/http/first-data.ts keys both); one that does
+ * not is simply not used (the page then asks the network as before).
+ */
+export interface FirstRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  fields?: Record<string, string | number>;
+}
+
+/** By route name (routes.ts). Only routes whose first screen waits on data. */
+export const FIRST_DATA: Record<string, FirstRequest[]> = {
+  games: [
+    { method: 'GET', path: '/v1/game/types' },
+    { method: 'POST', path: '/web/game/list', fields: { type: ':type', pageSize: GAMES_PAGE_SIZE } },
+  ],
+  novels: [
+    { method: 'GET', path: '/v1/novel/categories' },
+    { method: 'GET', path: '/v1/novel/list', fields: { sort: 1, pageSize: NOVEL_PAGE_SIZE } },
+  ],
+  bookinfo: [
+    { method: 'GET', path: '/v1/novel/:id' },
+    {
+      method: 'GET',
+      path: '/v1/novel/:id/chapters',
+      fields: { order: 'asc', from: 1, pageSize: CHAPTER_BLOCK },
+    },
+  ],
+  bookmenu: [
+    { method: 'GET', path: '/v1/novel/:id' },
+    {
+      method: 'GET',
+      path: '/v1/novel/:id/chapters',
+      fields: { order: 'asc', from: 1, pageSize: CHAPTER_BLOCK },
+    },
+  ],
+  readbook: [
+    { method: 'GET', path: '/v1/novel/:id/chapter/:cid' },
+    { method: 'GET', path: '/v1/novel/:id' },
+  ],
+  square: [
+    { method: 'GET', path: '/v1/square/post/list', fields: { sort: 1, pageSize: POSTS_PAGE_SIZE } },
+    { method: 'GET', path: '/v1/gift/center', fields: { currentPage: 1, pageSize: GIFT_STRIP_SIZE } },
+  ],
+};
