@@ -50,6 +50,13 @@ export default defineConfig(({ command }) => ({
               minShareCount: 2,
               test: /node_modules[\\/](?!@tanstack[\\/])|[\\/]shared[\\/]ui[\\/]adm\.ts$/,
             },
+            // The start-up bulletin with the dialog and the server-HTML view it needs: one chunk on
+            // a first visit instead of three, and not the whole kit.
+            {
+              name: 'dialog',
+              priority: 2,
+              test: /src[\\/](shared[\\/]ui[\\/](dialog|safe-html)|features[\\/]bulletin[\\/]components[\\/]bulletin-)/,
+            },
             // The shared UI, hooks and helpers two or more pages use (states, images, the list,
             // tabs, dialogs, …) and the parts of TanStack Query the shell does not use (mutations):
             // one chunk, not one per module.
