@@ -18,6 +18,15 @@ interface FirstRequest {
   method: 'GET' | 'POST';
   path: string;
   fields?: Record<string, string | number>;
+  images?: ImageHint;
+}
+
+/** Where the page's largest images are in an answer (apps/web/src/app/first-data.ts). */
+interface ImageHint {
+  list?: string;
+  field: string;
+  count: number;
+  displayWidth: number;
 }
 
 /** One of those requests for a concrete address: what to ask the API and the key the web client looks for. */
@@ -29,6 +38,7 @@ export interface DataRequest {
   form?: string;
   /** As apps/web/src/shared/http/first-data.ts `requestKey` makes it. */
   key: string;
+  images?: ImageHint;
 }
 
 export interface FirstFrames {
@@ -36,8 +46,11 @@ export interface FirstFrames {
   pageFor(url: string): string;
   /** The first API requests of the page at `url` (none for most routes, or when a parameter is not digits). */
   dataRequestsFor(url: string): DataRequest[];
-  /** `page` with the answers (envelopes by request key) in a JSON data block the web client reads. */
-  withData(page: string, answers: Record<string, unknown>): string;
+  /**
+   * `page` with the answers (envelopes by request key) in a JSON data block the web client reads,
+   * and preloads for the images the requests name in their answers.
+   */
+  withData(page: string, requests: DataRequest[], answers: Record<string, unknown>): string;
 }
 
 /** The element the web client reads the answers from (apps/web/src/shared/http/first-data.ts). */
@@ -50,6 +63,37 @@ export function requestKey(method: string, path: string, fields: Record<string, 
     .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
     .sort();
   return `${method} ${path}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`;
+}
+
+const STORED_IMAGE = /^\/uploads\/[\w./-]+$/;
+const IMAGE_WIDTHS = [48, 64, 96, 128, 192, 256, 384, 512, 768, 1024];
+
+/**
+ * The `srcset` the web's <Image displayWidth> gives a stored image (apps/web/src/shared/lib/image-sizes.ts
+ * `densitySrcSet`): 1×, 2× and 3× at the smallest server width covering each, duplicates left out.
+ */
+export function densitySrcSet(src: string, displayWidth: number): string {
+  const widthFor = (px: number) => IMAGE_WIDTHS.find((w) => w >= px) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+  const seen = new Set<number>();
+  const candidates: string[] = [];
+  for (const density of [1, 2, 3]) {
+    const width = widthFor(displayWidth * density);
+    if (seen.has(width)) continue;
+    seen.add(width);
+    candidates.push(`${src}?w=${width} ${density}x`);
+  }
+  return candidates.join(', ');
+}
+
+/** The stored images an answer holds where the hint says (at most `count`, only `/uploads/…` paths). */
+function imagesIn(envelope: unknown, hint: ImageHint): string[] {
+  const data = (envelope as { data?: unknown }).data as Record<string, unknown> | undefined;
+  const items = hint.list ? data?.[hint.list] : [data];
+  if (!Array.isArray(items)) return [];
+  return items
+    .slice(0, hint.count)
+    .map((item) => (item as Record<string, unknown> | null)?.[hint.field])
+    .filter((src): src is string => typeof src === 'string' && STORED_IMAGE.test(src));
 }
 
 /** JSON safe inside a <script> element: no `<` (so no `</script>`), no line separators. */
@@ -117,10 +161,11 @@ function resolveData(data: FirstRequest[], params: Record<string, string>): Data
     }
     const query = new URLSearchParams(fields).toString();
     const key = requestKey(request.method, path, fields);
+    const images = request.images;
     out.push(
       request.method === 'GET'
-        ? { method: 'GET', url: query ? `${path}?${query}` : path, key }
-        : { method: 'POST', url: path, form: query, key },
+        ? { method: 'GET', url: query ? `${path}?${query}` : path, key, images }
+        : { method: 'POST', url: path, form: query, key, images },
     );
   }
   return out;
@@ -173,10 +218,22 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
       }
       return [];
     },
-    withData(page, answers) {
+    withData(page, requests, answers) {
       if (Object.keys(answers).length === 0) return page;
       const block = `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(answers)}</script>`;
-      return page.replace('</body>', () => `  ${block}\n  </body>`);
+      const preloads = requests.flatMap((r) =>
+        r.images && answers[r.key] !== undefined
+          ? imagesIn(answers[r.key], r.images).map(
+              (src) =>
+                `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeHtml(densitySrcSet(src, r.images?.displayWidth ?? 0))}">`,
+            )
+          : [],
+      );
+      const withImages =
+        preloads.length === 0
+          ? page
+          : page.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`);
+      return withImages.replace('</body>', () => `  ${block}\n  </body>`);
     },
     pageFor(url) {
       const pathname = pathOf(url);

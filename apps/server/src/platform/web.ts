@@ -111,5 +111,5 @@ async function withFirstData(
       }
     }),
   );
-  return frames.withData(page, answers);
+  return frames.withData(page, requests, answers);
 }

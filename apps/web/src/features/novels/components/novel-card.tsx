@@ -1,11 +1,9 @@
 import type { Work } from '@ld/contract/content';
 import { Link } from 'react-router';
 import { Image } from '../../../shared/ui/image';
+import { COVER_WIDTH } from '../lib/cover-sizes';
 import { statusText } from '../lib/format';
 import './novel-card.css';
-
-/** A cover's width in the 书城's three-column grid, in px of the 375 px design. */
-const COVER_WIDTH = 112;
 
 /**
  * One book in the 书城 grid: cover (3:4), title, author; opens the book's page. `priority` for the
