@@ -35,8 +35,8 @@ export const FIRST_DATA: Record<string, FirstRequest[]> = {
       method: 'POST',
       path: '/web/game/list',
       fields: { type: ':type', pageSize: GAMES_PAGE_SIZE },
-      // The grid (a first visit's layout): its first row.
-      images: { list: 'records', field: 'icon', count: 2, displayWidth: ICON_WIDTH.grid },
+      // The grid (a first visit's layout): its two rows above the fold, as the page's priority icons.
+      images: { list: 'records', field: 'icon', count: 4, displayWidth: ICON_WIDTH.grid },
     },
   ],
   novels: [
