@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type Plugin, type ResolvedConfig, runnerImport } from 'vite';
+import type { FirstRequest } from './src/app/first-data';
 import type { RouteFrame } from './src/app/first-frame';
 
 /** One route of dist/route-map.json, read by the server (apps/server/src/platform/first-frame.ts). */
@@ -13,6 +14,8 @@ export interface RouteMapEntry {
   modules: string[];
   /** Stylesheets those chunks bring. */
   styles: string[];
+  /** The page's first API requests, answered by the server inside the HTML (app/first-data.ts). */
+  data: FirstRequest[];
 }
 
 export interface RouteMap {
@@ -74,6 +77,7 @@ export function firstFramePlugin(): Plugin {
           html: frame.html,
           modules: own.map(url),
           styles: [...new Set(styles)].map(url),
+          data: frame.data,
         };
       });
       const map: RouteMap = { routes };

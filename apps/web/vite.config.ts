@@ -27,14 +27,52 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // The libraries every page needs (React, its DOM renderer, the router, TanStack Query,
-        // zustand) in one chunk beside the entry instead of four shared ones: fewer responses and
-        // one gzip stream on the first load (docs/decisions/0029-first-frame.md).
+        // Few, larger chunks (docs/decisions/0043-phone-speed.md): a phone on HTTP/1.1 opens six
+        // connections per host, so each small chunk in a page's chain costs about a round trip;
+        // every response also carries about 0.7 KB of headers.
         advancedChunks: {
           groups: [
+            // Everything the entry loads (React, its DOM renderer, the router, TanStack Query,
+            // zustand, the HTTP client, the shell, the rolldown runtime) in one chunk beside the
+            // entry, instead of a shared vendor, client and runtime chunk (0029).
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-router|zustand)[\\/]/,
+              priority: 3,
+              tags: ['$initial'],
+              test: (id) => !/[\\/]main\.tsx$|\.html$/.test(id),
+            },
+            { name: 'vendor', priority: 3, test: /rolldown[\\/]runtime/ },
+            // What the pages that still use antd-mobile (image viewer, popup, collapse, wallet tabs)
+            // share of it and of its helpers: one chunk instead of a dozen.
+            {
+              name: 'adm',
+              priority: 2,
+              minShareCount: 2,
+              test: /node_modules[\\/](?!@tanstack[\\/])|[\\/]shared[\\/]ui[\\/]adm\.ts$/,
+            },
+            // The start-up bulletin with the dialog and the server-HTML view it needs: one chunk on
+            // a first visit instead of three, and not the whole kit.
+            {
+              name: 'dialog',
+              priority: 2,
+              test: /src[\\/](shared[\\/]ui[\\/](dialog|safe-html)|features[\\/]bulletin[\\/]components[\\/]bulletin-)/,
+            },
+            // The shared UI, hooks and helpers two or more pages use (states, images, the list,
+            // tabs, dialogs, …) and the parts of TanStack Query the shell does not use (mutations):
+            // one chunk, not one per module.
+            {
+              name: 'kit',
+              priority: 1,
+              minShareCount: 2,
+              test: /src[\\/]shared[\\/]|node_modules[\\/]@tanstack[\\/]/,
+            },
+            // A feature's modules shared by several of its pages (the novels' queries, the games'
+            // badges): one chunk per feature.
+            {
+              name: (id) => /src[\\/]features[\\/]([\w-]+)[\\/]/.exec(id)?.[1] ?? null,
+              priority: 1,
+              minShareCount: 2,
+              test: /src[\\/]features[\\/]/,
             },
           ],
         },

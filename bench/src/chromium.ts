@@ -43,7 +43,8 @@ export async function launchDebuggableChromium(): Promise<DebuggableChromium> {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
-    fs.rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still write to the profile for a moment after it exits.
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
 
   const portFile = path.join(profile, 'DevToolsActivePort');

@@ -9,12 +9,99 @@ interface MappedRoute {
   html: string;
   modules: string[];
   styles: string[];
+  /** The page's first API requests (apps/web/src/app/first-data.ts); absent in older maps. */
+  data?: FirstRequest[];
+}
+
+/** A first API request as the route map describes it: `:name` in path or field values is a route parameter. */
+interface FirstRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  fields?: Record<string, string | number>;
+  images?: ImageHint;
+}
+
+/** Where the page's largest images are in an answer (apps/web/src/app/first-data.ts). */
+interface ImageHint {
+  list?: string;
+  field: string;
+  count: number;
+  displayWidth: number;
+}
+
+/** One of those requests for a concrete address: what to ask the API and the key the web client looks for. */
+export interface DataRequest {
+  method: 'GET' | 'POST';
+  /** Path after /api, with the query string for a GET. */
+  url: string;
+  /** The form body of a POST. */
+  form?: string;
+  /** As apps/web/src/shared/http/first-data.ts `requestKey` makes it. */
+  key: string;
+  images?: ImageHint;
 }
 
 export interface FirstFrames {
   /** index.html for the path of `url` (query string ignored): first frame in #root, page preloads. */
   pageFor(url: string): string;
+  /** The first API requests of the page at `url` (none for most routes, or when a parameter is not digits). */
+  dataRequestsFor(url: string): DataRequest[];
+  /**
+   * `page` with the answers (envelopes by request key) in a JSON data block the web client reads,
+   * and preloads for the images the requests name in their answers.
+   */
+  withData(page: string, requests: DataRequest[], answers: Record<string, unknown>): string;
 }
+
+/** The element the web client reads the answers from (apps/web/src/shared/http/first-data.ts). */
+export const FIRST_DATA_ELEMENT_ID = 'ld-first-data';
+
+/** Same as the web's `requestKey`: method, path, fields sorted (appID and empty values left out). */
+export function requestKey(method: string, path: string, fields: Record<string, string>): string {
+  const pairs = Object.entries(fields)
+    .filter(([name, value]) => name !== 'appID' && !(method === 'GET' && value === ''))
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .sort();
+  return `${method} ${path}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`;
+}
+
+const STORED_IMAGE = /^\/uploads\/[\w./-]+$/;
+const IMAGE_WIDTHS = [48, 64, 96, 128, 192, 256, 384, 512, 768, 1024];
+
+/**
+ * The `srcset` the web's <Image displayWidth> gives a stored image (apps/web/src/shared/lib/image-sizes.ts
+ * `densitySrcSet`): 1×, 2× and 3× at the smallest server width covering each, duplicates left out.
+ */
+export function densitySrcSet(src: string, displayWidth: number): string {
+  const widthFor = (px: number) => IMAGE_WIDTHS.find((w) => w >= px) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+  const seen = new Set<number>();
+  const candidates: string[] = [];
+  for (const density of [1, 2, 3]) {
+    const width = widthFor(displayWidth * density);
+    if (seen.has(width)) continue;
+    seen.add(width);
+    candidates.push(`${src}?w=${width} ${density}x`);
+  }
+  return candidates.join(', ');
+}
+
+/** The stored images an answer holds where the hint says (at most `count`, only `/uploads/…` paths). */
+function imagesIn(envelope: unknown, hint: ImageHint): string[] {
+  const data = (envelope as { data?: unknown }).data as Record<string, unknown> | undefined;
+  const items = hint.list ? data?.[hint.list] : [data];
+  if (!Array.isArray(items)) return [];
+  return items
+    .slice(0, hint.count)
+    .map((item) => (item as Record<string, unknown> | null)?.[hint.field])
+    .filter((src): src is string => typeof src === 'string' && STORED_IMAGE.test(src));
+}
+
+/** JSON safe inside a <script> element: no `<` (so no `</script>`), no line separators. */
+const scriptJson = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 const escapeHtml = (text: string): string =>
   text.replace(
@@ -24,19 +111,64 @@ const escapeHtml = (text: string): string =>
 
 /** Whether `pathname` matches a react-router pattern of routes.ts (`:param`, `:param?`; case-insensitive). */
 export function matchesPattern(pattern: string, pathname: string): boolean {
+  return paramsOf(pattern, pathname) !== null;
+}
+
+/** The parameters of `pathname` by name when it matches `pattern` (see matchesPattern), else null. */
+export function paramsOf(pattern: string, pathname: string): Record<string, string> | null {
   const want = pattern.split('/').filter(Boolean);
   const have = pathname.split('/').filter(Boolean);
+  const params: Record<string, string> = {};
   let i = 0;
   for (const part of want) {
     const optional = part.startsWith(':') && part.endsWith('?');
     if (i >= have.length) {
       if (optional) continue;
-      return false;
+      return null;
     }
-    if (!part.startsWith(':') && part.toLowerCase() !== have[i].toLowerCase()) return false;
+    if (part.startsWith(':')) params[part.slice(1).replace('?', '')] = have[i];
+    else if (part.toLowerCase() !== have[i].toLowerCase()) return null;
     i += 1;
   }
-  return i === have.length;
+  return i === have.length ? params : null;
+}
+
+/**
+ * A route's data requests for the address's parameters. A request naming a parameter that is not
+ * all digits is left out (the page asks for it itself); an absent optional one drops its field.
+ */
+function resolveData(data: FirstRequest[], params: Record<string, string>): DataRequest[] {
+  const out: DataRequest[] = [];
+  const fill = (value: string): string | null | undefined => {
+    if (!value.startsWith(':')) return value;
+    const param = params[value.slice(1)];
+    if (param === undefined) return undefined;
+    return /^\d{1,12}$/.test(param) ? param : null;
+  };
+  next: for (const request of data) {
+    const parts: string[] = [];
+    for (const part of request.path.split('/')) {
+      const filled = fill(part);
+      if (filled === null || filled === undefined) continue next;
+      parts.push(filled);
+    }
+    const path = parts.join('/');
+    const fields: Record<string, string> = {};
+    for (const [name, raw] of Object.entries(request.fields ?? {})) {
+      const filled = fill(String(raw));
+      if (filled === null) continue next;
+      if (filled !== undefined) fields[name] = filled;
+    }
+    const query = new URLSearchParams(fields).toString();
+    const key = requestKey(request.method, path, fields);
+    const images = request.images;
+    out.push(
+      request.method === 'GET'
+        ? { method: 'GET', url: query ? `${path}?${query}` : path, key, images }
+        : { method: 'POST', url: path, form: query, key, images },
+    );
+  }
+  return out;
 }
 
 /**
@@ -68,14 +200,43 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
       .replace('<div id="root"></div>', `<div id="root">${route.html}</div>`);
   };
 
+  const pathOf = (url: string): string => {
+    const pathname = url.split(/[?#]/)[0] ?? '/';
+    try {
+      return decodeURIComponent(pathname);
+    } catch {
+      // A malformed escape matches no route: the home frame, like any unknown path.
+      return pathname;
+    }
+  };
   return {
-    pageFor(url) {
-      let pathname = url.split(/[?#]/)[0] ?? '/';
-      try {
-        pathname = decodeURIComponent(pathname);
-      } catch {
-        // A malformed escape matches no route: the home frame, like any unknown path.
+    dataRequestsFor(url) {
+      const pathname = pathOf(url);
+      for (const route of routes) {
+        const params = paramsOf(route.path, pathname);
+        if (params) return resolveData(route.data ?? [], params);
       }
+      return [];
+    },
+    withData(page, requests, answers) {
+      if (Object.keys(answers).length === 0) return page;
+      const block = `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(answers)}</script>`;
+      const preloads = requests.flatMap((r) =>
+        r.images && answers[r.key] !== undefined
+          ? imagesIn(answers[r.key], r.images).map(
+              (src) =>
+                `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeHtml(densitySrcSet(src, r.images?.displayWidth ?? 0))}">`,
+            )
+          : [],
+      );
+      const withImages =
+        preloads.length === 0
+          ? page
+          : page.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`);
+      return withImages.replace('</body>', () => `  ${block}\n  </body>`);
+    },
+    pageFor(url) {
+      const pathname = pathOf(url);
       const route = routes.find((r) => matchesPattern(r.path, pathname)) ?? home;
       let page = pages.get(route);
       if (page === undefined) {
@@ -88,12 +249,13 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
 }
 
 /**
- * index.html with its entry stylesheet (`/assets/index-*.css`, small: shell, layouts, first frame)
+ * index.html with its entry stylesheet (`/assets/*.css`, the one index.html links: small, the shell,
+ * layouts and first frame; named after the chunk it belongs to, `vendor-*.css` since 0043)
  * inlined as a <style>, sparing the render-blocking request. Left as a link when the file is
  * missing or its text could close the element.
  */
 function inlineEntryStyles(dist: string, indexHtml: string): string {
-  const link = /<link rel="stylesheet" crossorigin href="(\/assets\/index-[\w-]+\.css)">/.exec(indexHtml);
+  const link = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w-]+\.css)">/.exec(indexHtml);
   if (!link) return indexHtml;
   const file = path.join(dist, link[1]);
   if (!fs.existsSync(file)) return indexHtml;

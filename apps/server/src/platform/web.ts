@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from './errors.ts';
-import { loadFirstFrames } from './first-frame.ts';
+import { type FirstFrames, loadFirstFrames } from './first-frame.ts';
 import { ensureVariant, parseVariantWidth } from './image-variants.ts';
 import { sendStoredFile } from './send-stored-file.ts';
 import { isValidKey, UPLOADS_PREFIX } from './storage.ts';
@@ -63,15 +63,56 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
 
   const indexHtml = hasSpa ? fs.readFileSync(index, 'utf8') : null;
   const frames = indexHtml === null ? null : loadFirstFrames(dist, indexHtml);
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/uploads/');
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (!isApi && wantsHtml && indexHtml) {
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(frames ? frames.pageFor(request.url) : indexHtml);
+      const page = frames ? await withFirstData(app, frames, request) : indexHtml;
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }
     throw routeNotFound(app, request, reply);
   });
+}
+
+/**
+ * The route's page with its first data (docs/decisions/0043-phone-speed.md): the page's first API
+ * requests are asked of this same server, as a guest from the visitor's address (so limits count
+ * them as the visitor's), and their envelopes go into the HTML; the web client uses them instead
+ * of asking again. A request that fails or answers anything but code 0 is left out: the page asks
+ * for it itself, and shows its own error state if it fails again.
+ */
+async function withFirstData(
+  app: FastifyInstance,
+  frames: FirstFrames,
+  request: FastifyRequest,
+): Promise<string> {
+  const page = frames.pageFor(request.url);
+  const requests = frames.dataRequestsFor(request.url);
+  if (requests.length === 0) return page;
+  const answers: Record<string, unknown> = {};
+  await Promise.all(
+    requests.map(async (r) => {
+      try {
+        const response = await app.inject({
+          method: r.method,
+          url: `/api${r.url}`,
+          remoteAddress: request.ip,
+          headers: {
+            accept: 'application/json',
+            'x-requested-with': 'XMLHttpRequest',
+            ...(r.form !== undefined
+              ? { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' }
+              : {}),
+          },
+          ...(r.form !== undefined ? { payload: r.form } : {}),
+        });
+        if (response.statusCode !== 200) return;
+        const envelope = response.json() as { code?: unknown };
+        if (envelope.code === 0) answers[r.key] = envelope;
+      } catch (error) {
+        request.log.warn({ err: error, url: r.url }, 'first data request failed');
+      }
+    }),
+  );
+  return frames.withData(page, requests, answers);
 }

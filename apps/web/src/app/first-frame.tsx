@@ -2,6 +2,7 @@ import { HOME_BANNERS } from '@ld/contract/home-values';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BackIcon } from '../shared/icons/tab-icons';
 import { APP_TITLE, BRAND_PREFIX, pageTitle } from '../shared/lib/brand';
+import { FIRST_DATA, type FirstRequest } from './first-data';
 import { TABS } from './layouts/tab-bar';
 import type { AppRoute, RouteMeta } from './route-meta';
 import { mainRoutes, simpleRoutes, standaloneRoutes } from './routes';
@@ -139,6 +140,8 @@ export interface RouteFrame {
   html: string;
   /** Source of the route's page loader, naming the page module it imports. */
   pageSource: string;
+  /** The page's first API requests the server answers inside the HTML (app/first-data.ts). */
+  data: FirstRequest[];
 }
 
 /** Every route of the table with its first frame, in the router's order. */
@@ -149,6 +152,7 @@ export function renderFirstFrames(): RouteFrame[] {
     documentTitle: pageTitle(route.meta.title),
     html: firstFrameMarkup(route.meta, layout),
     pageSource: route.page.toString(),
+    data: FIRST_DATA[route.meta.name] ?? [],
   });
   return [
     ...mainRoutes.map((r) => frame(r, 'main')),

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@ld/contract/codes';
 import { getAccount } from '../stores/account';
 import { toast } from '../ui/toast-store';
+import { type FieldValue, requestKey, takeFirstData } from './first-data';
 
 // The single HTTP client (spec §7, §8): it unwraps `data`, raises the toast and handles the
 // session, so pages never repeat that.
@@ -135,6 +136,18 @@ function queryString(params?: Record<string, BodyValue>): string {
   return s ? `?${s}` : '';
 }
 
+/** The key of a request the server may have answered in the HTML (a GET, or a form POST). */
+function firstDataKey(
+  method: string,
+  path: string,
+  init: { params?: Record<string, BodyValue>; body?: Body | JsonBody },
+  options: RequestOptions,
+): string | null {
+  if (method === 'GET') return requestKey(method, path, init.params);
+  if (method !== 'POST' || options.json || init.body instanceof FormData) return null;
+  return requestKey(method, path, init.body as Record<string, FieldValue> | undefined);
+}
+
 const shouldToast = (quiet: RequestOptions['quiet'], code: number) =>
   quiet === true ? false : Array.isArray(quiet) ? !quiet.includes(code) : true;
 
@@ -181,14 +194,17 @@ async function send<T>(
         keepalive: options.keepalive,
       };
       const target = `${API_BASE}${path}${queryString(init.params)}`;
+      const embedded = takeFirstData(firstDataKey(method, path, init, options), account.uid === '');
       // Only uploads need progress; the XMLHttpRequest path loads with them, not with the shell.
-      response = options.onUploadProgress
-        ? await (await import('./fetch-with-progress')).fetchWithProgress(
-            target,
-            requestInit,
-            options.onUploadProgress,
-          )
-        : await fetch(target, requestInit);
+      response = embedded
+        ? new Response(JSON.stringify(embedded), { headers: { 'Content-Type': 'application/json' } })
+        : options.onUploadProgress
+          ? await (await import('./fetch-with-progress')).fetchWithProgress(
+              target,
+              requestInit,
+              options.onUploadProgress,
+            )
+          : await fetch(target, requestInit);
     } catch (error) {
       const reason = controller.signal.reason;
       if (reason instanceof CancelError) throw reason;

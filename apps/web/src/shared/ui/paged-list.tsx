@@ -1,12 +1,16 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { InfiniteScroll, PullToRefresh } from './adm';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Empty, ErrorState, Loading } from './states';
+import './paged-list.css';
 
 /** Spec §9 list defaults. */
 export const LIST_SCROLL_OFFSET = 300;
 export const PULL_HEAD_HEIGHT = 50;
 export const PULL_SUCCESS_MS = 500;
+/** The pull must pass this far down before letting go refreshes. */
+const PULL_THRESHOLD = PULL_HEAD_HEIGHT + 10;
+/** The head follows the finger at this fraction of its travel (a rubber-band feel). */
+const PULL_DAMPING = 0.5;
 
 const PULL_TEXT = {
   pulling: '下拉即可刷新',
@@ -14,6 +18,7 @@ const PULL_TEXT = {
   refreshing: '加载中…',
   complete: '刷新成功',
 };
+type PullStatus = 'idle' | keyof typeof PULL_TEXT;
 
 interface PagedListProps<T> {
   query: UseInfiniteQueryResult<InfiniteData<{ records: T[] }>>;
@@ -31,6 +36,9 @@ interface PagedListProps<T> {
 /**
  * Every list's states (DESIGN §9): loading, empty, error with retry, finished; pull-to-refresh and
  * infinite scroll. The query decides paging (page numbers or cursors) through getNextPageParam.
+ * Both gestures are the app's own (an IntersectionObserver and three touch listeners) rather than
+ * antd-mobile's, which brought about 35 KB gzip of gesture and spring code to every list page
+ * (docs/decisions/0043-phone-speed.md).
  */
 export function PagedList<T>({
   query,
@@ -63,15 +71,11 @@ export function PagedList<T>({
         {query.isFetchNextPageError ? (
           <ErrorState text="加载更多失败" onRetry={() => query.fetchNextPage()} />
         ) : (
-          <InfiniteScroll
-            threshold={LIST_SCROLL_OFFSET}
+          <ListEnd
             hasMore={Boolean(query.hasNextPage)}
-            loadMore={async () => {
-              await query.fetchNextPage({ throwOnError: true });
-            }}
-          >
-            {query.hasNextPage ? <Loading /> : <span className="paged-list__end">没有更多了</span>}
-          </InfiniteScroll>
+            pages={query.data?.pages.length ?? 0}
+            loadMore={() => query.fetchNextPage({ throwOnError: true })}
+          />
         )}
       </>
     );
@@ -79,18 +83,140 @@ export function PagedList<T>({
   if (!pullToRefresh) return body;
   return (
     <PullToRefresh
-      headHeight={PULL_HEAD_HEIGHT}
-      threshold={PULL_HEAD_HEIGHT + 10}
-      completeDelay={PULL_SUCCESS_MS}
-      pullingText={PULL_TEXT.pulling}
-      canReleaseText={PULL_TEXT.canRelease}
-      refreshingText={PULL_TEXT.refreshing}
-      completeText={PULL_TEXT.complete}
       onRefresh={async () => {
         await query.refetch();
       }}
     >
       {body}
     </PullToRefresh>
+  );
+}
+
+/**
+ * The list's end: while there are more pages it loads the next one as it comes within
+ * LIST_SCROLL_OFFSET px of the screen. The observer is made anew for every page count, so a page
+ * too short to fill the screen loads the next one at once, as the end is still in view.
+ */
+function ListEnd({
+  hasMore,
+  pages,
+  loadMore,
+}: {
+  hasMore: boolean;
+  pages: number;
+  loadMore: () => Promise<unknown>;
+}) {
+  const end = useRef<HTMLDivElement>(null);
+  const load = useRef(loadMore);
+  load.current = loadMore;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page count re-checks whether the end is in view
+  useEffect(() => {
+    const el = end.current;
+    if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    let busy = false;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (busy || !entries.some((e) => e.isIntersecting)) return;
+        busy = true;
+        observer.disconnect();
+        // A failed page shows 加载更多失败 with a retry instead of this end (isFetchNextPageError).
+        load.current().catch(() => {});
+      },
+      { rootMargin: `0px 0px ${LIST_SCROLL_OFFSET}px 0px` },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasMore, pages]);
+  return (
+    <div ref={end} className="paged-list__tail">
+      {hasMore ? <Loading /> : <span className="paged-list__end">没有更多了</span>}
+    </div>
+  );
+}
+
+const scrollTop = () => document.scrollingElement?.scrollTop ?? window.scrollY;
+
+/**
+ * Pull-to-refresh for a list at the top of the page: pulled down past PULL_THRESHOLD and let go,
+ * it refreshes, says 刷新成功 for PULL_SUCCESS_MS and folds away. The touchmove listener is not
+ * passive, so the pull can keep the browser from scrolling or reloading the page itself.
+ */
+function PullToRefresh({ onRefresh, children }: { onRefresh: () => Promise<void>; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<PullStatus>('idle');
+  const [height, setHeight] = useState(0);
+  const refresh = useRef(onRefresh);
+  refresh.current = onRefresh;
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    let startY: number | null = null;
+    let pulled = 0;
+    let busy = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onStart = (e: TouchEvent) => {
+      startY = !busy && e.touches.length === 1 && scrollTop() <= 0 ? e.touches[0].clientY : null;
+      pulled = 0;
+    };
+    const onMove = (e: TouchEvent) => {
+      if (startY === null) return;
+      const distance = e.touches[0].clientY - startY;
+      if (distance <= 0 && pulled === 0) {
+        startY = null;
+        return;
+      }
+      if (e.cancelable) e.preventDefault();
+      pulled = Math.max(0, distance * PULL_DAMPING);
+      setHeight(pulled);
+      setStatus(pulled >= PULL_THRESHOLD ? 'canRelease' : 'pulling');
+    };
+    const onEnd = () => {
+      if (startY === null) return;
+      startY = null;
+      if (pulled < PULL_THRESHOLD) {
+        setHeight(0);
+        setStatus('idle');
+        return;
+      }
+      busy = true;
+      setHeight(PULL_HEAD_HEIGHT);
+      setStatus('refreshing');
+      void refresh
+        .current()
+        .catch(() => {})
+        .finally(() => {
+          setStatus('complete');
+          timer = setTimeout(() => {
+            busy = false;
+            setHeight(0);
+            setStatus('idle');
+          }, PULL_SUCCESS_MS);
+        });
+    };
+    el.addEventListener('touchstart', onStart, { passive: true });
+    el.addEventListener('touchmove', onMove, { passive: false });
+    el.addEventListener('touchend', onEnd);
+    el.addEventListener('touchcancel', onEnd);
+    return () => {
+      clearTimeout(timer);
+      el.removeEventListener('touchstart', onStart);
+      el.removeEventListener('touchmove', onMove);
+      el.removeEventListener('touchend', onEnd);
+      el.removeEventListener('touchcancel', onEnd);
+    };
+  }, []);
+
+  return (
+    <div ref={box} className="paged-list__pull">
+      <div
+        className={`paged-list__pull-head${status === 'pulling' || status === 'canRelease' ? ' is-dragging' : ''}`}
+        style={{ height }}
+        aria-live="polite"
+      >
+        {status !== 'idle' && <span className="paged-list__pull-text">{PULL_TEXT[status]}</span>}
+      </div>
+      {children}
+    </div>
   );
 }

@@ -4,11 +4,9 @@ import { formatCount, formatSize } from '../../../shared/lib/format';
 import { PriceBadge } from './price-badge';
 import './game-card.css';
 import { Image } from '../../../shared/ui/image';
+import { ICON_WIDTH } from '../lib/icon-sizes';
 
 export type GameCardLayout = 'grid' | 'list';
-
-/** The icon's width in each layout (px at 375): half the list in the grid, 4rem in the list. */
-const ICON_WIDTH: Record<GameCardLayout, number> = { grid: 171, list: 64 };
 
 /**
  * A game in the list: icon, name, tags, size, downloads and the price badge; tapping opens the

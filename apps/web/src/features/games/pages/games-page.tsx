@@ -4,8 +4,8 @@ import { useUserStatus } from '../../../shared/api/get-user-status';
 import { useDebounced } from '../../../shared/hooks/use-debounced';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { useSwipe } from '../../../shared/hooks/use-swipe';
-import { Tabs } from '../../../shared/ui/adm';
 import { PagedList } from '../../../shared/ui/paged-list';
+import { type TabItem, Tabs } from '../../../shared/ui/tabs';
 import { useGameTypes } from '../api/get-game-types';
 import { useGames } from '../api/get-games';
 import { GameCard, type GameCardLayout } from '../components/game-card';
@@ -50,7 +50,11 @@ export default function GamesPage() {
   const typeId = type && /^\d+$/.test(type) ? Number(type) : undefined;
   const games = useGames({ type: typeId, keyword: searched });
 
-  const keys = [ALL, ...(types.data ?? []).map((t) => String(t.id))];
+  const tabs: TabItem<string>[] = [
+    { key: ALL, label: '全部' },
+    ...(types.data ?? []).map((t) => ({ key: String(t.id), label: t.name })),
+  ];
+  const keys = tabs.map((t) => t.key);
   const activeKey = typeId === undefined ? ALL : String(typeId);
   const select = (key: string) => navigate(key === ALL ? '/games' : `/games/${key}`, { replace: true });
   const swipe = useSwipe((step) => {
@@ -61,12 +65,9 @@ export default function GamesPage() {
   return (
     <div className="games-page">
       <div className="games-page__bar">
-        <Tabs activeKey={activeKey} onChange={select} className="games-page__tabs">
-          <Tabs.Tab key={ALL} title="全部" />
-          {(types.data ?? []).map((t) => (
-            <Tabs.Tab key={String(t.id)} title={t.name} />
-          ))}
-        </Tabs>
+        <div className="games-page__tabs">
+          <Tabs label="游戏分类" items={tabs} active={activeKey} onChange={select} />
+        </div>
         <div className="games-page__tools">
           <label className="games-page__search">
             <svg width="1rem" height="1rem" viewBox="0 0 16 16" aria-hidden="true">

@@ -11,6 +11,7 @@ import { useSubscribeNovel } from '../api/subscribe-novel';
 import { OfflineDownload } from '../components/offline-download';
 import { statusText, wordCountText } from '../lib/format';
 import './book-info-page.css';
+import { BOOK_COVER_WIDTH } from '../lib/cover-sizes';
 
 /** An intro longer than this starts folded behind 展开. */
 export const INTRO_FOLD_CHARS = 80;
@@ -66,6 +67,8 @@ export default function BookInfoPage() {
           className="book-info__cover"
           src={b.cover}
           alt={`《${b.title}》封面`}
+          displayWidth={BOOK_COVER_WIDTH}
+          priority
           width={300}
           height={400}
         />

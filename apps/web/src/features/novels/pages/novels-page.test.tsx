@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSessionState } from '../../../shared/hooks/use-session-state';
 import { fail, fakeServer } from '../../../testing/fake-server';
+import { scrollListsToTheEnd } from '../../../testing/infinite-scroll';
 import { renderApp } from '../../../testing/render';
 import { CATEGORIES, work } from '../lib/fake-novels';
 import NovelsPage from './novels-page';
@@ -42,7 +43,9 @@ describe('书城', () => {
     expect(titles()).toHaveLength(3);
     expect(screen.getByText('没有更多了')).toBeTruthy();
     const cover = screen.getByRole('img', { name: '《万古星河》封面' });
-    expect(cover.getAttribute('loading')).toBe('lazy');
+    // The first row is above the fold: its covers are the page's largest paint and load at once.
+    expect(cover.getAttribute('loading')).toBe('eager');
+    expect(cover.getAttribute('fetchpriority')).toBe('high');
     expect(screen.getByRole('link', { name: /万古星河/ }).getAttribute('href')).toBe('/bookinfo/1');
 
     await user.click(screen.getByRole('tab', { name: '玄幻' }));
@@ -96,10 +99,8 @@ describe('书城', () => {
         ? { records: [BOOKS[2]], total: 0, size: 18, current: 1, pages: 0, nextCursor: null }
         : { records: BOOKS.slice(0, 2), total: 0, size: 18, current: 1, pages: 0, nextCursor: 'p2' },
     );
-    // jsdom lays nothing out; give elements a parent so the list's end counts as on screen.
-    vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockImplementation(function (this: HTMLElement) {
-      return this.parentElement;
-    });
+    // jsdom lays nothing out: the list's end counts as on screen.
+    scrollListsToTheEnd();
     renderApp(<NovelsPage />, { at: '/novels', server });
     // The first page does not fill the screen, so the list asks for the next one at once.
     expect(await screen.findByText('剑出青云', {}, WAIT)).toBeTruthy();

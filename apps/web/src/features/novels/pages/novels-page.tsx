@@ -13,6 +13,9 @@ import './novels-page.css';
 /** Typing settles this long before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 400;
 
+/** The first row of the three-column grid shows on a 390×844 phone before any scrolling (issue 11). */
+const ABOVE_THE_FOLD = 3;
+
 const RANKINGS: TabItem<NovelSort>[] = [
   { key: 1, label: '热门' },
   { key: 2, label: '最新' },
@@ -66,7 +69,7 @@ export default function NovelsPage() {
         query={list}
         className="novels__grid"
         itemKey={(w) => w.id}
-        renderItem={(w) => <NovelCard work={w} />}
+        renderItem={(w, i) => <NovelCard work={w} priority={i < ABOVE_THE_FOLD} />}
         emptyText={keyword ? `没有找到与“${keyword}”相关的书` : '这里还没有书'}
       />
     </div>

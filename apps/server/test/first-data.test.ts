@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { densitySrcSet, loadFirstFrames, requestKey } from '../src/platform/first-frame.ts';
+
+// docs/decisions/0043-phone-speed.md: a route's first requests, resolved for an address, and the
+// page with their answers and its largest images' preloads. No database: the map and answers are given.
+describe('first data of a route', () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-first-data-'));
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+  const route = (p: string, name: string, data: unknown[] = []) => ({
+    path: p,
+    name,
+    documentTitle: name,
+    html: `<p>${name}</p>`,
+    modules: [],
+    styles: [],
+    data,
+  });
+  fs.writeFileSync(
+    path.join(dist, 'route-map.json'),
+    JSON.stringify({
+      routes: [
+        route('', 'home'),
+        route('games/:type?', 'games', [
+          { method: 'GET', path: '/v1/game/types' },
+          {
+            method: 'POST',
+            path: '/web/game/list',
+            fields: { type: ':type', pageSize: 10 },
+            images: { list: 'records', field: 'icon', count: 2, displayWidth: 171 },
+          },
+        ]),
+        route('bookinfo/:id', 'bookinfo', [
+          { method: 'GET', path: '/v1/novel/:id', images: { field: 'cover', count: 1, displayWidth: 104 } },
+        ]),
+      ],
+    }),
+  );
+  const index = '<html><head><title>x</title></head><body><div id="root"></div></body></html>';
+  const frames = loadFirstFrames(dist, index);
+  if (!frames) throw new Error('no frames');
+
+  it('resolves the route’s parameters into the requests, digits only', () => {
+    expect(frames.dataRequestsFor('/games/3?from=home')).toEqual([
+      { method: 'GET', url: '/v1/game/types', key: 'GET /v1/game/types', images: undefined },
+      {
+        method: 'POST',
+        url: '/web/game/list',
+        form: 'type=3&pageSize=10',
+        key: 'POST /web/game/list?pageSize=10&type=3',
+        images: { list: 'records', field: 'icon', count: 2, displayWidth: 171 },
+      },
+    ]);
+    // An absent optional parameter drops its field; one that is not digits drops the request.
+    expect(frames.dataRequestsFor('/games')[1].key).toBe('POST /web/game/list?pageSize=10');
+    expect(frames.dataRequestsFor('/games/x%22').map((r) => r.key)).toEqual(['GET /v1/game/types']);
+    expect(frames.dataRequestsFor('/bookinfo/12')[0].url).toBe('/v1/novel/12');
+    expect(frames.dataRequestsFor('/bookinfo/abc')).toEqual([]);
+    expect(frames.dataRequestsFor('/login')).toEqual([]);
+  });
+
+  it('keys requests as the web client does', () => {
+    expect(requestKey('GET', '/v1/novel/list', { sort: '1', keyword: '', appID: '2008' })).toBe(
+      'GET /v1/novel/list?sort=1',
+    );
+    // apps/web/src/shared/lib/image-sizes.ts gives a 171 px icon these candidates.
+    expect(densitySrcSet('/uploads/games/1/icon.webp', 171)).toBe(
+      '/uploads/games/1/icon.webp?w=192 1x, /uploads/games/1/icon.webp?w=384 2x, /uploads/games/1/icon.webp?w=768 3x',
+    );
+  });
+
+  it('embeds the answers safely and preloads the stored images they name', () => {
+    const requests = frames.dataRequestsFor('/games');
+    const list = {
+      code: 0,
+      data: {
+        records: [
+          { icon: '/uploads/games/1/icon.webp', name: '</script><script>alert(1)</script>' },
+          { icon: 'https://elsewhere.example/x.png' },
+          { icon: '/uploads/games/3/icon.webp' },
+        ],
+      },
+    };
+    const page = frames.withData(frames.pageFor('/games'), requests, { [requests[1].key]: list });
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${densitySrcSet('/uploads/games/1/icon.webp', 171)}">`,
+    );
+    // Only stored images, only the first `count` items.
+    expect(head.match(/rel="preload" as="image"/g)).toHaveLength(1);
+    expect(page).not.toContain('</script><script>');
+    const block = /<script type="application\/json" id="ld-first-data">([^<]*)<\/script>/.exec(page);
+    expect(JSON.parse(block?.[1] ?? '{}')).toEqual({ [requests[1].key]: list });
+    // Nothing answered: the page as it was.
+    expect(frames.withData(frames.pageFor('/games'), requests, {})).toBe(frames.pageFor('/games'));
+  });
+});

@@ -1,0 +1,79 @@
+import { GAMES_PAGE_SIZE } from '../features/games/api/get-games';
+import { ICON_WIDTH } from '../features/games/lib/icon-sizes';
+import { GIFT_STRIP_SIZE } from '../features/gifts/api/get-gift-center';
+import { CHAPTER_BLOCK } from '../features/novels/api/get-chapters';
+import { NOVEL_PAGE_SIZE } from '../features/novels/api/get-novels';
+import { BOOK_COVER_WIDTH, COVER_WIDTH } from '../features/novels/lib/cover-sizes';
+import { PAGE_SIZE as POSTS_PAGE_SIZE } from '../features/square/lib/limits';
+
+/**
+ * A first API request of a route's page as a guest makes it (docs/decisions/0043-phone-speed.md):
+ * the server answers it inside the HTML of that route, so the page's data arrives with the page.
+ * `path` is the API path after /api; a field or path part `:name` takes the route's parameter of
+ * that name (digits only; an optional one left out when absent). The description must give the
+ * same request as the page's API function (shared/http/first-data.ts keys both); one that does
+ * not is simply not used (the page then asks the network as before).
+ */
+export interface FirstRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  fields?: Record<string, string | number>;
+  /**
+   * The page's largest images above the fold, found in the answer: the server preloads them with
+   * the HTML at the same `srcset` the page's <Image displayWidth> asks for, so they load beside the
+   * code instead of after the first render. `list` names the array in `data` (absent: `data` is
+   * the item), `field` the stored image's path in an item, `count` how many items from the top.
+   */
+  images?: { list?: string; field: string; count: number; displayWidth: number };
+}
+
+/** By route name (routes.ts). Only routes whose first screen waits on data. */
+export const FIRST_DATA: Record<string, FirstRequest[]> = {
+  games: [
+    { method: 'GET', path: '/v1/game/types' },
+    {
+      method: 'POST',
+      path: '/web/game/list',
+      fields: { type: ':type', pageSize: GAMES_PAGE_SIZE },
+      // The grid (a first visit's layout): its two rows above the fold, as the page's priority icons.
+      images: { list: 'records', field: 'icon', count: 4, displayWidth: ICON_WIDTH.grid },
+    },
+  ],
+  novels: [
+    { method: 'GET', path: '/v1/novel/categories' },
+    {
+      method: 'GET',
+      path: '/v1/novel/list',
+      fields: { sort: 1, pageSize: NOVEL_PAGE_SIZE },
+      images: { list: 'records', field: 'cover', count: 3, displayWidth: COVER_WIDTH },
+    },
+  ],
+  bookinfo: [
+    {
+      method: 'GET',
+      path: '/v1/novel/:id',
+      images: { field: 'cover', count: 1, displayWidth: BOOK_COVER_WIDTH },
+    },
+    {
+      method: 'GET',
+      path: '/v1/novel/:id/chapters',
+      fields: { order: 'asc', from: 1, pageSize: CHAPTER_BLOCK },
+    },
+  ],
+  bookmenu: [
+    { method: 'GET', path: '/v1/novel/:id' },
+    {
+      method: 'GET',
+      path: '/v1/novel/:id/chapters',
+      fields: { order: 'asc', from: 1, pageSize: CHAPTER_BLOCK },
+    },
+  ],
+  readbook: [
+    { method: 'GET', path: '/v1/novel/:id/chapter/:cid' },
+    { method: 'GET', path: '/v1/novel/:id' },
+  ],
+  square: [
+    { method: 'GET', path: '/v1/square/post/list', fields: { sort: 1, pageSize: POSTS_PAGE_SIZE } },
+    { method: 'GET', path: '/v1/gift/center', fields: { currentPage: 1, pageSize: GIFT_STRIP_SIZE } },
+  ],
+};

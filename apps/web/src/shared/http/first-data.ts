@@ -1,0 +1,73 @@
+/**
+ * The first page of data the server put into the HTML (docs/decisions/0043-phone-speed.md): for
+ * the route a visitor opens, the server answers that page's first API requests as a guest and
+ * writes the envelopes into `<script type="application/json" id="ld-first-data">`, keyed by
+ * `requestKey`. The HTTP client takes each answer once, instead of asking the network, so a page's
+ * data is there as soon as its code runs instead of one round trip later.
+ */
+
+export const FIRST_DATA_ELEMENT_ID = 'ld-first-data';
+/** Answers older than this (from the HTML's arrival) are not used: the page asks the server again. */
+export const FIRST_DATA_MAX_AGE_MS = 60_000;
+
+export type FieldValue = string | number | boolean | null | undefined | Array<string | number>;
+
+/**
+ * One request as a key: method, API path and its fields (query or form body, without `appID`),
+ * sorted, so the server's description and the client's request meet whatever the field order.
+ * Undefined and null fields are left out, as the client leaves them out of what it sends; for a
+ * GET so is an empty string. Null when a field is a list (never described by the server).
+ */
+export function requestKey(
+  method: string,
+  path: string,
+  fields: Record<string, FieldValue> = {},
+): string | null {
+  const pairs: string[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (name === 'appID' || value === undefined || value === null) continue;
+    if (method === 'GET' && value === '') continue;
+    if (Array.isArray(value)) return null;
+    pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  }
+  pairs.sort();
+  return `${method} ${path}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`;
+}
+
+let answers: Map<string, unknown> | null = null;
+
+function readAnswers(): Map<string, unknown> {
+  if (answers) return answers;
+  answers = new Map();
+  const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_DATA_ELEMENT_ID);
+  if (!element) return answers;
+  element.remove();
+  try {
+    const data = JSON.parse(element.textContent ?? '{}') as Record<string, unknown>;
+    for (const [key, envelope] of Object.entries(data)) answers.set(key, envelope);
+  } catch {
+    // Unreadable: every request goes to the network as usual.
+  }
+  return answers;
+}
+
+/**
+ * The envelope the server embedded for this request, taken out (a second identical request asks
+ * the network), or undefined. Only for a guest (the server answered as one) and only early on.
+ */
+export function takeFirstData(key: string | null, isGuest: boolean): unknown {
+  const all = readAnswers();
+  if (all.size === 0 || key === null) return undefined;
+  if (!isGuest || performance.now() > FIRST_DATA_MAX_AGE_MS) {
+    all.clear();
+    return undefined;
+  }
+  const envelope = all.get(key);
+  all.delete(key);
+  return envelope;
+}
+
+/** Forgets what was read (tests). */
+export function resetFirstData(): void {
+  answers = null;
+}
