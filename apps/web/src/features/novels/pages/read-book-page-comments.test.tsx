@@ -6,7 +6,8 @@ import { fail, fakeServer } from '../../../testing/fake-server';
 import { renderApp } from '../../../testing/render';
 import ReadBookPage from './read-book-page';
 
-// The reader's way into 段评: a paragraph's count bubble and a long press on any paragraph.
+// The reader's ways into 段评: a paragraph's count bubble, a long press on any paragraph, and 段评 in
+// the toolbar (the paragraph in view).
 
 const PARAGRAPHS = ['雨落在青石街上。', '他推开门。', '灯下有人。'];
 
@@ -111,5 +112,13 @@ describe('阅读器的段评', () => {
         server.requestsTo('GET /v1/novel/:id/chapter/:cid/comments').map((r) => r.query.get('paragraph')),
       ).toContain('1'),
     );
+    await user.click(within(second).getByRole('button', { name: '关闭' }));
+
+    // 段评 in the toolbar: the sheet of the paragraph in view, where the first comment can be written.
+    await user.click(screen.getByText('雨落在青石街上。'));
+    await user.click(screen.getByRole('button', { name: '段评' }));
+    const third = await screen.findByRole('dialog', { name: '段评' });
+    expect(within(third).getByRole('textbox', { name: '段评内容' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '设置' })).toBeNull();
   });
 });

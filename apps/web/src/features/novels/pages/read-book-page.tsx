@@ -53,6 +53,20 @@ function neighboursOf(cached: Array<[unknown, ChapterResult | undefined]>, cid: 
   return found;
 }
 
+/**
+ * The paragraph a reader is looking at: the first one whose box meets the window (in scroll and
+ * page mode alike), so 段评 in the toolbar opens the sheet of what is being read, even a paragraph
+ * nobody has commented on yet (a long press does the same on any paragraph).
+ */
+function paragraphInView(): number {
+  for (const el of document.querySelectorAll<HTMLElement>('.reader [data-p]')) {
+    const box = el.getBoundingClientRect();
+    if (box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth)
+      return Number(el.dataset.p);
+  }
+  return 0;
+}
+
 /** The novel reader (`/readbook/:id/:cid`, issue 8): text, toolbars, 目录, settings, locks, progress. */
 export default function ReadBookPage() {
   const params = useParams();
@@ -241,6 +255,15 @@ export default function ReadBookPage() {
           <div className="reader-bar__row">
             <button type="button" onClick={() => setSheet('menu')}>
               目录
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setToolbars(false);
+                setComments({ cid, paragraph: paragraphInView() });
+              }}
+            >
+              段评
             </button>
             <button type="button" onClick={() => setSheet('settings')}>
               设置
