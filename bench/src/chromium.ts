@@ -44,7 +44,12 @@ export async function launchDebuggableChromium(): Promise<DebuggableChromium> {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
     // Chromium's helper processes may still write to the profile for a moment after it exits.
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    // A profile still being written after that is left in the temp folder rather than ending the run.
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`left ${profile} behind: ${(error as Error).message}`);
+    }
   };
 
   const portFile = path.join(profile, 'DevToolsActivePort');
