@@ -15,8 +15,12 @@ import { startBaseline } from './start-baseline.ts';
 // (each call a first check-in of the day by another user, paid through the ledger), each next to
 // the same rows read or written by the bare baseline (baseline.ts) in the same run.
 
-/** Users per side: more than a POST load at a few hundred calls a second for BENCH_SECONDS can use. */
-const USERS = 6000;
+/**
+ * Users per side and second of load: more than a POST load can use (the bare baseline reached
+ * ~4,000 calls a second on a quiet machine, and 6,000 users in all ran out there, so every call
+ * after them was a repeat of the day's check-in, counted as refused).
+ */
+const USERS_PER_SECOND = 5000;
 
 interface User {
   id: number;
@@ -114,7 +118,8 @@ export async function checkinScenarios(options: {
   const figures: Figure[] = [];
   const comparisons: Comparison[] = [];
   try {
-    const [ours, theirs] = [await makeUsers(db, USERS), await makeUsers(db, USERS)];
+    const users = Math.ceil(USERS_PER_SECOND * options.seconds);
+    const [ours, theirs] = [await makeUsers(db, users), await makeUsers(db, users)];
     const date = today();
     // GET: a user who checked in today, as the page asks after 签到.
     const reader = ours[ours.length - 1];
