@@ -131,6 +131,18 @@ describe('comics', () => {
       if (reached) break;
     }
     await page.getByRole('heading', { name: second.title, level: 2 }).waitFor();
+    // On a busy machine the next episode may come below only after the loop above has met the
+    // end of the first: the thumb keeps going until the next episode's panels are in view.
+    await expect
+      .poll(async () => {
+        const reached = await page.evaluate((eid) => {
+          const el = document.querySelector(`[data-eid="${eid}"] .comic-strip__panels`);
+          return el ? el.getBoundingClientRect().top < 200 : false;
+        }, second.id);
+        if (!reached) await page.mouse.wheel(0, 400);
+        return reached;
+      })
+      .toBe(true);
     await expect.poll(() => page.title()).toContain(second.title);
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/comic/${comic.id}/${second.id}`);
     // The first panel of the next episode has its picture (no pause to wait for).
