@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -33,6 +41,57 @@ export interface DbOptions {
   poolSize?: number;
 }
 
+/**
+ * SQLite transactions that take the write lock when they begin (`begin immediate`) instead of at
+ * their first write (Kysely's plain `begin`). With several processes on one database file
+ * (docs/decisions/0020-several-processes.md), a deferred transaction that reads and then writes
+ * while another process commits cannot upgrade its stale snapshot and fails at once with
+ * SQLITE_BUSY ("database is locked"), without waiting for busy_timeout. Taking the lock first makes
+ * it wait its turn (up to busy_timeout) like a single-statement write does.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+/** How long a statement waits for another process's write lock before failing (ms). */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * `journal_mode = WAL`, tried again while another process switches the same new file at the same
+ * moment. Two connections that both read the empty file and then both try to write its header
+ * deadlock; SQLite answers one of them SQLITE_BUSY at once, without its busy handler, so
+ * busy_timeout does not help (two servers started together on an empty database, 0020). The
+ * second try finds the file in WAL already and only reads. Synchronous (a short sleep between
+ * tries): it happens once, while the process starts.
+ */
+function switchToWal(sqlite: SQLite.Database): void {
+  const until = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > until) throw error;
+      Atomics.wait(pause, 0, 0, 10 + Math.floor(Math.random() * 40));
+    }
+  }
+}
+
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -45,11 +104,10 @@ export function createDb(options: DbOptions): Db {
   }
   const file = options.sqlitePath ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
+  const sqlite = new SQLite(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+  switchToWal(sqlite);
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
