@@ -76,11 +76,13 @@ describe('offline bookshelf', () => {
       (window as unknown as { seenToasts: string[] }).seenToasts = seen;
       new MutationObserver((records) => {
         for (const r of records)
-          for (const node of r.addedNodes) {
-            if (!(node instanceof HTMLElement)) continue;
-            const toasts = node.matches('.ld-toast') ? [node] : [...node.querySelectorAll('.ld-toast')];
+          r.addedNodes.forEach((node) => {
+            if (!(node instanceof HTMLElement)) return;
+            const toasts = node.matches('.ld-toast')
+              ? [node]
+              : Array.from(node.querySelectorAll('.ld-toast'));
             for (const t of toasts) seen.push(`${t.className}: ${t.textContent}`);
-          }
+          });
       }).observe(document, { childList: true, subtree: true });
     });
     await page.context().setOffline(true);
