@@ -70,10 +70,41 @@ describe('offline bookshelf', () => {
     await page.goto(`${baseUrl()}/subscriblist`);
     await page.getByText('已下载').first().waitFor();
 
+    // Every toast the reader is shown from here on, noted as it appears (a toast lasts 3 s).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenToasts: string[] }).seenToasts = seen;
+      new MutationObserver((records) => {
+        for (const r of records)
+          r.addedNodes.forEach((node) => {
+            if (!(node instanceof HTMLElement)) return;
+            const toasts = node.matches('.ld-toast')
+              ? [node]
+              : Array.from(node.querySelectorAll('.ld-toast'));
+            for (const t of toasts) seen.push(`${t.className}: ${t.textContent}`);
+          });
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.context().setOffline(true);
     await page.goto(`${baseUrl()}/readbook/${BOOK}/${chapter.id}`);
     await page.locator('[data-p="3"]').waitFor();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: '离线' }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /^离线$/ })
+          .isVisible(),
+      )
+      .toBe(true);
+    // Start-up's background requests (config, tags, status, messages, device, popups) find no
+    // network: the reader is told once, calmly, never with a stack of error toasts.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts))
+      .toEqual([expect.stringContaining('当前处于离线状态，已下载的章节仍可阅读')]);
+    await page.waitForTimeout(3000);
+    const seen = await page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toContain('ld-toast--info');
 
     // Reading on: the save waits in the queue.
     await page.evaluate(() => {

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../shared/http/client';
+import { watchNetwork } from '../shared/http/network-notice';
 
 /** Server state lives here; failures already toasted by the HTTP client are not retried when they are business refusals. */
 export const queryClient = new QueryClient({
@@ -18,3 +19,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Offline (decision 0034): one calm notice instead of a toast per failed request; when the network
+// is back, what failed without it is asked again, quietly.
+watchNetwork(() => void queryClient.refetchQueries({ predicate: (q) => q.state.status === 'error' }));

@@ -3,6 +3,7 @@
 
 export { countPostsByUser } from './posts-repository.ts';
 export { findPosts } from './posts-service.ts';
+export { registerThreadRoutes, type ThreadRoutes } from './thread-routes.ts';
 export {
   createThreadComment,
   deleteThreadComment,

@@ -10,6 +10,7 @@ import {
   pendingRequests,
   setSessionExpiredHandler,
 } from './client';
+import { NETWORK_NOTICE, networkBack, OFFLINE_NOTICE } from './network-notice';
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[] = [];
@@ -48,6 +49,7 @@ describe('http client', () => {
     calls = [];
     useToastStore.setState({ items: [] });
     useAccountStore.getState().reset();
+    networkBack();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -113,23 +115,46 @@ describe('http client', () => {
     });
   });
 
-  it('leaves a read that failed offline to the page, but still toasts a failed write', async () => {
+  it('says a lost network once, calmly, instead of a toast per request, and again for a write', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    const shown = () => useToastStore.getState().items.map((t) => [t.type, t.message, t.repeatNum]);
     try {
-      await expect(http.get('/v1/novel/1')).rejects.toMatchObject({
-        code: 0,
-        message: '网络异常，请检查网络后重试',
-      });
-      expect(useToastStore.getState().items).toHaveLength(0);
+      // Start-up's reads and background writes all fail: the page keeps its error, one notice shows.
+      await Promise.all(
+        ['/v1/square/config/list', '/v1/square/tag/list', '/v1/popup'].map((u) =>
+          expect(http.get(u)).rejects.toMatchObject({ code: 0, message: '网络异常，请检查网络后重试' }),
+        ),
+      );
+      await expect(http.post('/user/center/message/all')).rejects.toMatchObject({ code: 0 });
+      expect(shown()).toEqual([['info', OFFLINE_NOTICE, 1]]);
+
+      // Once it has gone, a read says nothing more, but the user's write is told why it failed.
+      useToastStore.setState({ items: [] });
+      await expect(http.get('/v1/novel/1')).rejects.toMatchObject({ code: 0 });
+      expect(shown()).toEqual([]);
       await expect(http.post('/v1/sign')).rejects.toMatchObject({ code: 0 });
-      expect(useToastStore.getState().items.map((t) => t.message)).toEqual(['网络异常，请检查网络后重试']);
+      expect(shown()).toEqual([['info', OFFLINE_NOTICE, 1]]);
     } finally {
       Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
     }
+  });
+
+  it('says a lost network as 网络异常 when the browser thinks it is online, and still toasts refusals', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await Promise.all([http.get('/a').catch(() => null), http.get('/b').catch(() => null)]);
+    expect(useToastStore.getState().items.map((t) => [t.type, t.message])).toEqual([
+      ['info', NETWORK_NOTICE],
+    ]);
+    stubFetch(() => answer({ code: 1004, msg: '内容包含敏感词', data: null }));
+    await expect(http.post('/v1/comment')).rejects.toMatchObject({ code: 1004 });
+    expect(useToastStore.getState().items.map((t) => t.message)).toContain('内容包含敏感词');
   });
 
   it('times out after 30 s with 请求超时', async () => {

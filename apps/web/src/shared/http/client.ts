@@ -2,6 +2,7 @@ import { ErrorCode } from '@ld/contract/codes';
 import { getAccount } from '../stores/account';
 import { toast } from '../ui/toast-store';
 import { type FieldValue, requestKey, takeFirstData } from './first-data';
+import { networkBack, noticeNetworkLoss } from './network-notice';
 
 // The single HTTP client (spec §7, §8): it unwraps `data`, raises the toast and handles the
 // session, so pages never repeat that.
@@ -212,6 +213,8 @@ async function send<T>(
       throw new ApiError('网络异常，请检查网络后重试', 0, 0, error);
     }
 
+    // Only the network answers a write (the service worker keeps reads): it is back.
+    if (method !== 'GET') networkBack();
     if (as === 'blob' && response.ok) return (await response.blob()) as T;
 
     let envelope: { code: number; msg: string; data: unknown } | null = null;
@@ -236,17 +239,15 @@ async function send<T>(
     }
     throw new ApiError(envelope.msg, envelope.code, response.status, envelope.data);
   } catch (error) {
-    // Offline, a failed read is left to the page's own error state (the reader has a 离线 mark and
-    // reads downloaded books): a toast per background query would only cover the text.
-    const offlineRead =
-      method === 'GET' && error instanceof ApiError && error.status === 0 && !navigator.onLine;
+    // A request that found no network is left to the page's own state: at most one calm notice for
+    // the spell (network-notice.ts), never a toast per background request.
     if (
       error instanceof ApiError &&
       error.code !== ErrorCode.session &&
-      !offlineRead &&
       shouldToast(options.quiet, error.code)
     ) {
-      toast.error(error.message);
+      if (error.status === 0) noticeNetworkLoss(method !== 'GET');
+      else toast.error(error.message);
     }
     throw error;
   } finally {

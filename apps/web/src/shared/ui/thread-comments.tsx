@@ -17,13 +17,16 @@ import { LikeButton } from './like-button';
 import { PagedList } from './paged-list';
 import './thread-comments.css';
 
-// Comments on a target of the square's comment engine (DESIGN §13: an episode, a work; two
-// levels, likes, sensitive words, author-only delete), addressed by the target's comments path:
-// GET/POST `path`, GET `path/{id}/replies`, DELETE `path/{id}`, POST/DELETE `path/{id}/like`.
+// Comments on a target of the square's comment engine (DESIGN §13: an episode, a work, a novel
+// chapter's paragraphs; two levels, likes, sensitive words, author-only delete), addressed by the
+// target's comments path: GET/POST `path`, GET `path/{id}/replies`, DELETE `path/{id}`,
+// POST/DELETE `path/{id}/like`. A `scope` (`{ paragraph: 2 }`) narrows the list and goes with a new
+// comment; every list and reply under `path` is refreshed by a write.
 
 const CONTENT_MAX = 500;
 const PAGE = 10;
 type Sort = 1 | 2;
+type Scope = Record<string, number>;
 const charCount = (s: string) => [...s].length;
 const keyOf = (path: string) => ['thread-comments', path] as const;
 
@@ -35,18 +38,30 @@ interface Target {
 /**
  * A target's comments: 热门 / 最新, each with its first replies (the rest on demand), like, reply,
  * delete one's own, and a compose box; a guest who starts to write is sent to login. `path` is
- * under `/api` (`/v1/comic/3/comments`); `onWritten` hears of a new comment (counts to refresh).
+ * under `/api` (`/v1/comic/3/comments`); `onWritten` hears of a comment written or deleted (counts
+ * to refresh). In a sheet (`composeBelow`) the list scrolls between the sort bar and the box.
  */
 export function ThreadComments({
   path,
-  label,
-  emptyText = '还没有评论，来说第一句吧',
+  label = '',
+  noun = '评论',
+  prompt = '说说你的看法…',
+  emptyText = `还没有${noun}，来说第一句吧`,
+  scope,
+  composeBelow = false,
   onWritten,
 }: {
   path: string;
   /** What the comments are about, in the box's label: 本话 → 本话评论内容. */
-  label: string;
+  label?: string;
+  /** What one comment is called in the texts: 评论, 段评. */
+  noun?: string;
+  /** The empty box's placeholder for a member. */
+  prompt?: string;
   emptyText?: string;
+  /** Sent with the list's query and a new comment's body: `{ paragraph: 2 }`. */
+  scope?: Scope;
+  composeBelow?: boolean;
   onWritten?: () => void;
 }) {
   const uid = useAccountStore((s) => s.account.uid);
@@ -59,16 +74,25 @@ export function ThreadComments({
   const goToLogin = useGoToLogin();
   const query = useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: [...keyOf(path), 'list', sort, uid],
+      queryKey: [...keyOf(path), 'list', scope ?? null, sort, uid],
       queryFn: ({ pageParam }) =>
-        http.get<ThreadCommentPage>(path, { sort, pageSize: PAGE, cursor: pageParam || undefined }),
+        http.get<ThreadCommentPage>(path, {
+          ...scope,
+          sort,
+          pageSize: PAGE,
+          cursor: pageParam || undefined,
+        }),
       initialPageParam: '',
       getNextPageParam: (last: ThreadCommentPage) => last.nextCursor ?? undefined,
     }),
   );
   const create = useMutation({
     mutationFn: (body: { content: string; replyCommentId?: number }) =>
-      http.post<ThreadComment>(path, { ...body }, { json: true, quiet: [ErrorCode.sensitiveWords] }),
+      http.post<ThreadComment>(
+        path,
+        { ...scope, ...body },
+        { json: true, quiet: [ErrorCode.sensitiveWords] },
+      ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: keyOf(path) });
       onWritten?.();
@@ -99,7 +123,46 @@ export function ThreadComments({
       },
     );
   };
-  const ctx: Ctx = { path, onReply: (t) => (canWrite() ? setTarget(t) : undefined) };
+  const ctx: Ctx = { path, noun, onWritten, onReply: (t) => (canWrite() ? setTarget(t) : undefined) };
+
+  const compose = (
+    <form className="tc__compose" onSubmit={submit}>
+      {target && (
+        <div className="tc__target">
+          <span>
+            回复 <b>@{target.name}</b>
+          </span>
+          <button type="button" onClick={() => setTarget(null)}>
+            取消回复
+          </button>
+        </div>
+      )}
+      {(problem || tooLong) && (
+        <p className="tc__problem" role="alert">
+          {tooLong ? `${noun}最多 ${CONTENT_MAX} 字，请删减 ${count - CONTENT_MAX} 字` : problem}
+        </p>
+      )}
+      <div className="tc__row">
+        <textarea
+          className="tc__input"
+          aria-label={`${label}${noun}内容`}
+          placeholder={target ? `回复 @${target.name}` : loggedIn ? prompt : `登录后发表${noun}`}
+          rows={1}
+          value={text}
+          onFocus={(e) => {
+            if (!canWrite()) e.currentTarget.blur();
+          }}
+          onChange={(e) => {
+            setText(e.target.value);
+            setProblem(null);
+          }}
+        />
+        <button type="submit" className="tc__send" disabled={create.isPending || tooLong || !text.trim()}>
+          {create.isPending ? '发送中' : '发送'}
+        </button>
+      </div>
+    </form>
+  );
 
   return (
     <div className="tc">
@@ -125,55 +188,25 @@ export function ThreadComments({
           ))}
         </fieldset>
       </div>
-      <form className="tc__compose" onSubmit={submit}>
-        {target && (
-          <div className="tc__target">
-            <span>
-              回复 <b>@{target.name}</b>
-            </span>
-            <button type="button" onClick={() => setTarget(null)}>
-              取消回复
-            </button>
-          </div>
-        )}
-        {(problem || tooLong) && (
-          <p className="tc__problem" role="alert">
-            {tooLong ? `评论最多 ${CONTENT_MAX} 字，请删减 ${count - CONTENT_MAX} 字` : problem}
-          </p>
-        )}
-        <div className="tc__row">
-          <textarea
-            className="tc__input"
-            aria-label={`${label}评论内容`}
-            placeholder={target ? `回复 @${target.name}` : loggedIn ? '说说你的看法…' : '登录后发表评论'}
-            rows={1}
-            value={text}
-            onFocus={(e) => {
-              if (!canWrite()) e.currentTarget.blur();
-            }}
-            onChange={(e) => {
-              setText(e.target.value);
-              setProblem(null);
-            }}
-          />
-          <button type="submit" className="tc__send" disabled={create.isPending || tooLong || !text.trim()}>
-            {create.isPending ? '发送中' : '发送'}
-          </button>
-        </div>
-      </form>
-      <PagedList
-        query={query}
-        pullToRefresh={false}
-        emptyText={emptyText}
-        itemKey={(c: ThreadCommentThread) => c.id}
-        renderItem={(c: ThreadCommentThread) => <ThreadItem comment={c} ctx={ctx} />}
-      />
+      {!composeBelow && compose}
+      <div className="tc__list">
+        <PagedList
+          query={query}
+          pullToRefresh={false}
+          emptyText={emptyText}
+          itemKey={(c: ThreadCommentThread) => c.id}
+          renderItem={(c: ThreadCommentThread) => <ThreadItem comment={c} ctx={ctx} />}
+        />
+      </div>
+      {composeBelow && compose}
     </div>
   );
 }
 
 interface Ctx {
   path: string;
+  noun: string;
+  onWritten?: () => void;
   onReply(target: Target): void;
 }
 
@@ -241,7 +274,10 @@ function Item({ comment, ctx, small }: { comment: ThreadComment; ctx: Ctx; small
   });
   const remove = useMutation({
     mutationFn: () => http.delete<null>(`${ctx.path}/${comment.id}`),
-    onSuccess: refresh,
+    onSuccess: async () => {
+      await refresh();
+      ctx.onWritten?.();
+    },
   });
   // Shown at once; the list refetches with the server's counts.
   const [liked, setLiked] = useState<{ liked: boolean; likeCount: number } | null>(null);
@@ -290,7 +326,13 @@ function Item({ comment, ctx, small }: { comment: ThreadComment; ctx: Ctx; small
               </button>
             ))}
           <span className="tc-item__spacer" />
-          <LikeButton small what="评论" liked={shown.liked} count={shown.likeCount} onToggle={toggleLike} />
+          <LikeButton
+            small
+            what={ctx.noun}
+            liked={shown.liked}
+            count={shown.likeCount}
+            onToggle={toggleLike}
+          />
         </div>
       </div>
     </div>

@@ -11,12 +11,6 @@ export const KIND_TABS: { key: WorkKind | 'all'; label: string }[] = [
   { key: 'video', label: '视频' },
 ];
 
-/** The longest search keyword the list accepts. */
-export const KEYWORD_MAX = 50;
-
-/** `sort` of the 书城 list: 1 热门, 2 最新, 3 完结. */
-export type NovelSort = 1 | 2 | 3;
-
 /** Where a work of `kind` opens at unit `unitId` . */
 export function unitHref(kind: WorkKind, workId: number, unitId: number): string | null {
   // A video is a single unit: its player opens at the saved second.
