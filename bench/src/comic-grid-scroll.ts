@@ -45,6 +45,21 @@ export async function comicGridScroll(comics: ComicDb, options: { webDist?: stri
         if (!window.__stop) requestAnimationFrame(tick);
       });
     })()`);
+    // Where the main thread's time went during the fling (Chromium's own counters, in seconds).
+    const cdp = await phone.context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const counters = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return Object.fromEntries(metrics.map((m) => [m.name, m.value])) as Record<string, number>;
+    };
+    const before = await counters();
+    await page.evaluate(`(() => {
+      window.__longTasks = 0;
+      try {
+        new PerformanceObserver((list) => { window.__longTasks += list.getEntries().length; })
+          .observe({ type: 'longtask' });
+      } catch {}
+    })()`);
     await page.mouse.move(195, 600);
     const started = Date.now();
     const end = page.getByText('没有更多了');
@@ -54,8 +69,15 @@ export async function comicGridScroll(comics: ComicDb, options: { webDist?: stri
       if (await end.isVisible()) break;
     }
     const seconds = (Date.now() - started) / 1000;
+    const after = await counters();
+    const spent = (name: string) => `${(((after[name] ?? 0) - (before[name] ?? 0)) * 1000).toFixed(0)} ms`;
     const result = await page.evaluate(() => {
-      const w = window as unknown as { __frames: number[]; __maxCards: number; __stop: boolean };
+      const w = window as unknown as {
+        __frames: number[];
+        __maxCards: number;
+        __stop: boolean;
+        __longTasks: number;
+      };
       w.__stop = true;
       const grid = document.querySelector('.cover-grid');
       return {
@@ -63,12 +85,16 @@ export async function comicGridScroll(comics: ComicDb, options: { webDist?: stri
         maxCards: w.__maxCards,
         loaded: Number(grid?.querySelector('li:last-child')?.getAttribute('aria-setsize') ?? 0),
         scrolled: window.scrollY,
+        longTasks: w.__longTasks,
       };
     });
     const long = result.frames.filter((f) => f > LONG_FRAME_MS).length;
     const worst = Math.max(...result.frames);
     console.info(
       `色漫 grid: scrolled ${Math.round(result.scrolled)} px in ${seconds.toFixed(1)} s through ${result.loaded} of ${comics.meta.size.comics} comics; ${result.frames.length} frames, ${long} over ${LONG_FRAME_MS} ms, worst ${worst.toFixed(1)} ms; at most ${result.maxCards} covers in the DOM (load average ${os.loadavg()[0].toFixed(1)})`,
+    );
+    console.info(
+      `色漫 grid main thread: tasks ${spent('TaskDuration')}, script ${spent('ScriptDuration')}, style ${spent('RecalcStyleDuration')}, layout ${spent('LayoutDuration')}; ${result.longTasks} long tasks (> 50 ms)`,
     );
     return [
       {

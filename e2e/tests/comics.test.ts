@@ -156,6 +156,53 @@ describe('comics', () => {
       .toBe(true);
   });
 
+  it('reads up from episode 2 into episode 1 above it, the picture in view not moving', async () => {
+    const { page } = phone;
+    const comic = await comicNamed('夏日烟火');
+    const [first, second] = await episodesOf(comic.id);
+    if (!first || !second || second.price > 0) throw new Error('夏日烟火 has no two free episodes');
+    await asGuest(page, `/comic/${comic.id}/${second.id}`);
+    await page.locator(`[data-eid="${second.id}"] .comic-panel img`).first().waitFor();
+    await expect.poll(() => page.title()).toContain(second.title);
+    const topOf = (selector: string) =>
+      page.evaluate((s) => document.querySelector(s)?.getBoundingClientRect().top ?? null, selector);
+    const panels2 = `[data-eid="${second.id}"] .comic-strip__panels`;
+    const before = await topOf(panels2);
+    expect(before).not.toBeNull();
+    // A pull up at the top: episode 1 comes above, its divider between, and the picture stays.
+    await page.mouse.wheel(0, -300);
+    await page.locator(`[data-eid="${first.id}"] .comic-panel`).first().waitFor();
+    await page.getByRole('heading', { name: second.title, level: 2 }).waitFor();
+    // Scroll offsets snap to device pixels: within a pixel is the same place.
+    await expect
+      .poll(async () => Math.abs(((await topOf(panels2)) ?? 0) - (before ?? 0)))
+      .toBeLessThanOrEqual(1);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    expect(await page.title()).toContain(second.title);
+
+    // Reading up: episode 1's last panel and the divider come into view, the title follows.
+    const lastPanel = `[data-eid="${first.id}"] .comic-panel:last-child`;
+    await expect
+      .poll(async () => {
+        const top = await topOf(lastPanel);
+        if (top === null || top < 100) await page.mouse.wheel(0, -250);
+        return top !== null && top >= 100;
+      })
+      .toBe(true);
+    const divider = await page.getByRole('heading', { name: second.title, level: 2 }).boundingBox();
+    expect(divider && divider.y >= 0 && divider.y + divider.height <= 844).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .locator(lastPanel)
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
+    await expect.poll(() => page.title()).toContain(first.title);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/comic/${comic.id}/${first.id}`);
+  });
+
   it('lands on the same place inside a 20,000 px panel on a second browser profile', async () => {
     const { page } = phone;
     const account = await apiRegister();

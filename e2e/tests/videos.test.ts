@@ -21,6 +21,7 @@ interface Video {
   viewCount: number;
 }
 interface VideoDetail extends Video {
+  next: Video | null;
   unlocked: boolean;
   src: string | null;
   progress: { position: { second: number } } | null;
@@ -244,6 +245,47 @@ describe('videos at 390×844', () => {
     await shelfRow.waitFor();
     await shelfRow.getByRole('link').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/video/${free.id}`);
+  });
+
+  it('offers the next video when one ends: a countdown card, then the next one opens and plays', async () => {
+    const { page } = phone;
+    // A free video whose next one (the 下一个 of its category) is free too.
+    let pair: { from: Video; next: Video } | null = null;
+    for (const v of videos.filter((x) => x.price === 0 && !x.vip && x.duration >= 3)) {
+      const detail = await api<VideoDetail>(`/v1/video/${v.id}`);
+      if (detail.next && detail.next.price === 0 && !detail.next.vip) {
+        pair = { from: v, next: detail.next };
+        break;
+      }
+    }
+    if (!pair) throw new Error('the demo content has no free video followed by a free one');
+    const { from, next } = pair;
+    await asGuest(page, `/video/${from.id}`);
+    await page.getByRole('heading', { name: from.title, level: 1 }).waitFor();
+    await expect.poll(async () => (await playerState(page)).readyState).toBeGreaterThanOrEqual(1);
+    // Seek to a second before the end and play it out.
+    await page.locator('video').evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      v.currentTime = Math.max(0, v.duration - 1);
+      await v.play();
+    });
+    const card = page.getByRole('region', { name: '即将播放' });
+    await card.waitFor({ timeout: 15_000 });
+    await card.getByText(`下一个：${next.title}`).waitFor();
+    await card.getByRole('button', { name: '立即播放' }).waitFor();
+    expect(await card.locator('.video-next-up__count').textContent()).toMatch(/^[1-5] 秒后自动播放$/);
+    // The countdown ends: the next video opens in its place and starts (or offers 点击播放 if the
+    // browser refuses to start it without a gesture).
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(`/video/${next.id}`);
+    await page.getByRole('heading', { name: next.title, level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe(next.title);
+    await expect
+      .poll(async () => {
+        const state = await playerState(page);
+        const refused = await page.getByRole('button', { name: '点击播放' }).count();
+        return (!state.paused && state.currentTime > 0) || refused === 1;
+      })
+      .toBe(true);
   });
 
   it('a locked video shows its price and the balance; short of diamonds the dialog offers 去充值; buying charges once and plays', async () => {

@@ -1,6 +1,6 @@
 import type { Work } from '@ld/contract/content';
-import { useLayoutEffect, useRef, useState } from 'react';
-import { GRID_COLUMNS, rowHeight, visibleRows } from '../lib/grid';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { GRID_COLUMNS, GRID_OVERSCAN, GRID_STEP, rowHeight, steppedRows } from '../lib/grid';
 import { ComicCard } from './comic-card';
 import './comics.css';
 
@@ -13,78 +13,139 @@ const TEXT_REM = 2.875;
 
 const rootPx = () => Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
 
+/** One drawn cell: skipped by React unless its comic, its place or the list's length changed. */
+const GridCell = memo(function GridCell({
+  work,
+  index,
+  count,
+  x,
+  y,
+  width,
+}: {
+  work: Work;
+  index: number;
+  count: number;
+  x: number;
+  y: number;
+  width: number;
+}) {
+  return (
+    <li
+      className="cover-grid__item"
+      aria-posinset={index + 1}
+      aria-setsize={count}
+      style={{ transform: `translate(${x}px, ${y}px)`, width: `${width}px` }}
+    >
+      <ComicCard work={work} priority={index < GRID_COLUMNS} />
+    </li>
+  );
+});
+
+interface Geometry {
+  width: number;
+  /** The grid's top in page px (its place in the document, not on the screen). */
+  pageTop: number;
+  viewport: number;
+  rem: number;
+}
+
 /**
  * The cover grid, windowed: a list as tall as all its rows whose drawn cards are only the rows that
  * meet the window's view plus a few around it, each at its computed place. The window scrolls, so
  * pull-to-refresh, infinite scroll and back-to-list work as on every list.
+ *
+ * Scrolling costs little: the grid's size and place are measured on mount and when something
+ * resizes (never in a scroll), a scroll reads only `scrollY` once a frame, and the grid renders only
+ * when the drawn window crosses a step of rows (`steppedRows`); unchanged cells are memoized.
  */
 export function CoverGrid({ items, label }: { items: Work[]; label: string }) {
   const ref = useRef<HTMLUListElement>(null);
-  const [box, setBox] = useState({ width: 0, top: 0, viewport: 844, rem: 16 });
+  const [geometry, setGeometry] = useState<Geometry>({ width: 0, pageTop: 0, viewport: 844, rem: 16 });
+  const [scrollY, setScrollY] = useState(0);
+
+  const pad = PAD_REM * geometry.rem;
+  const colGap = COLUMN_GAP_REM * geometry.rem;
+  const column = Math.max(0, (geometry.width - 2 * pad - (GRID_COLUMNS - 1) * colGap) / GRID_COLUMNS);
+  const row = rowHeight(column, TEXT_REM * geometry.rem, ROW_GAP_REM * geometry.rem);
+  const windowAt = (y: number) => steppedRows(items.length, row, geometry.pageTop - y, geometry.viewport);
+  const { first, last, rows } = windowAt(scrollY);
+  // What a scroll compares with, without re-subscribing the listeners on every render.
+  const live = useRef({ windowAt, first, last });
+  live.current = { windowAt, first, last };
 
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     let frame: number | null = null;
     const measure = () => {
-      frame = null;
       const rect = el.getBoundingClientRect();
-      const next = { width: rect.width, top: rect.top, viewport: window.innerHeight, rem: rootPx() };
-      setBox((b) =>
-        b.width === next.width && b.top === next.top && b.viewport === next.viewport && b.rem === next.rem
-          ? b
+      const next = {
+        width: rect.width,
+        pageTop: rect.top + window.scrollY,
+        viewport: window.innerHeight,
+        rem: rootPx(),
+      };
+      setGeometry((g) =>
+        g.width === next.width &&
+        g.pageTop === next.pageTop &&
+        g.viewport === next.viewport &&
+        g.rem === next.rem
+          ? g
           : next,
       );
+      setScrollY(window.scrollY);
     };
+    // Once a frame: the window for the new scroll, and a render only when it moved a step.
     const onScroll = () => {
-      frame ??= requestAnimationFrame(measure);
+      frame ??= requestAnimationFrame(() => {
+        frame = null;
+        const y = window.scrollY;
+        const { windowAt: at, first: f, last: l } = live.current;
+        const next = at(y);
+        if (next.first !== f || next.last !== l) setScrollY(y);
+      });
     };
+    const onResize = () => requestAnimationFrame(measure);
     measure();
     window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(onScroll);
+    window.addEventListener('resize', onResize);
+    // The grid's width, and whatever above it changes height (the pull-to-refresh indicator).
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(onResize);
     observer?.observe(el);
+    if (el.parentElement) observer?.observe(el.parentElement);
     return () => {
       window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
+      window.removeEventListener('resize', onResize);
       observer?.disconnect();
       if (frame !== null) cancelAnimationFrame(frame);
     };
   }, []);
 
-  const pad = PAD_REM * box.rem;
-  const colGap = COLUMN_GAP_REM * box.rem;
-  const column = Math.max(0, (box.width - 2 * pad - (GRID_COLUMNS - 1) * colGap) / GRID_COLUMNS);
-  const row = rowHeight(column, TEXT_REM * box.rem, ROW_GAP_REM * box.rem);
-  const { first, last, rows } = visibleRows(items.length, row, box.top, box.viewport);
-
   // Keyed by slot, not by comic: a row scrolled out hands its elements to the row scrolled in, so a
   // fling updates a few dozen elements in place instead of unmounting and mounting them.
-  const slots = Math.max(1, (last - first) * GRID_COLUMNS);
+  // The slot count depends on the screen only (the most rows a window can span), so a window that
+  // grows or shrinks by a step does not renumber every slot.
+  const span = row > 0 ? Math.ceil(geometry.viewport / row) + 1 + 2 * GRID_OVERSCAN + 2 * (GRID_STEP - 1) : 1;
+  const slots = Math.max(span, last - first, 1) * GRID_COLUMNS;
   const cards = [];
   for (let i = first * GRID_COLUMNS; i < Math.min(items.length, last * GRID_COLUMNS); i += 1) {
-    const work = items[i] as Work;
-    const r = Math.floor(i / GRID_COLUMNS);
     const c = i % GRID_COLUMNS;
     cards.push(
-      <li
+      <GridCell
         key={i % slots}
-        className="cover-grid__item"
-        aria-posinset={i + 1}
-        aria-setsize={items.length}
-        style={{
-          transform: `translate(${pad + c * (column + colGap)}px, ${r * row}px)`,
-          width: `${column}px`,
-        }}
-      >
-        <ComicCard work={work} priority={i < GRID_COLUMNS} />
-      </li>,
+        work={items[i] as Work}
+        index={i}
+        count={items.length}
+        x={pad + c * (column + colGap)}
+        y={Math.floor(i / GRID_COLUMNS) * row}
+        width={column}
+      />,
     );
   }
 
   return (
     <ul ref={ref} className="cover-grid" aria-label={label} style={{ height: `${rows * row}px` }}>
-      {box.width > 0 && cards}
+      {geometry.width > 0 && cards}
     </ul>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  anchorEntry,
   entryAt,
   layoutEpisode,
   nextToAppend,
@@ -9,6 +10,7 @@ import {
   panelsToLoad,
   percentAt,
   positionAt,
+  prevToPrepend,
   type StripEntry,
 } from './strip';
 
@@ -73,6 +75,15 @@ describe('strip layout and positions', () => {
     expect(panelsToLoad(layout, 20_000, 21_000, 0)).toEqual([]);
     expect(panelsToLoad(layout, -5000, -3000, 1000)).toEqual([]);
   });
+
+  it('also loads the panels a screen above the view when asked (reading up)', () => {
+    const layout = layoutEpisode(panels, 400);
+    expect(panelsToLoad(layout, 10_700, 11_500, 0)).toEqual([2]);
+    expect(panelsToLoad(layout, 10_700, 11_500, 0, 800)).toEqual([1, 2]);
+    // Below the episode's end by less than `behind`: its last panels still count.
+    expect(panelsToLoad(layout, 11_500, 12_300, 0, 800)).toEqual([2]);
+    expect(panelsToLoad(layout, 12_000, 12_800, 0, 800)).toEqual([]);
+  });
 });
 
 describe('appending the next episode', () => {
@@ -101,6 +112,42 @@ describe('appending the next episode', () => {
     expect(entryAt([0, 5000, 9000], 4999)).toBe(0);
     expect(entryAt([0, 5000, 9000], 5000)).toBe(1);
     expect(entryAt([0, 5000, 9000], 1e9)).toBe(2);
+  });
+});
+
+describe('prepending the previous episode', () => {
+  const open = (id: number, prevId: number | null): StripEntry => ({
+    id,
+    state: 'open',
+    nextId: null,
+    prevId,
+  });
+
+  it('prepends the previous episode when moving up within a screen of the strip top', () => {
+    expect(prevToPrepend([open(2, 1)], 0, 844, true)).toBe(1);
+    expect(prevToPrepend([open(2, 1)], 844, 844, true)).toBe(1);
+    expect(prevToPrepend([open(2, 1)], 845, 844, true)).toBeNull();
+  });
+
+  it('waits for the reader to move up: opening an episode at its top prepends nothing', () => {
+    expect(prevToPrepend([open(2, 1)], 0, 844, false)).toBeNull();
+  });
+
+  it('stops at the first episode, a locked, loading or failed first entry, and never twice', () => {
+    expect(prevToPrepend([open(1, null)], 0, 844, true)).toBeNull();
+    expect(prevToPrepend([{ id: 1, state: 'locked' }, open(2, 1)], 0, 844, true)).toBeNull();
+    expect(prevToPrepend([{ id: 1, state: 'loading' }, open(2, 1)], 0, 844, true)).toBeNull();
+    expect(prevToPrepend([{ id: 1, state: 'error' }, open(2, 1)], 0, 844, true)).toBeNull();
+    expect(prevToPrepend([open(2, 1), open(1, 2)], 0, 844, true)).toBeNull();
+    expect(prevToPrepend([], 0, 844, true)).toBeNull();
+  });
+
+  it('anchors on the open episode in view, or the first open one below a loading or locked one', () => {
+    const loading: StripEntry = { id: 1, state: 'loading' };
+    expect(anchorEntry([open(1, null), open(2, 1)], 1)).toBe(1);
+    expect(anchorEntry([loading, open(2, 1)], 0)).toBe(1);
+    expect(anchorEntry([{ id: 1, state: 'locked' }, open(2, 1)], 0)).toBe(1);
+    expect(anchorEntry([open(1, null), loading], 1)).toBe(1);
   });
 });
 

@@ -90,11 +90,19 @@ export function percentAt(layout: EpisodeLayout, y: number, viewport: number): n
 export const PREFETCH_SCREENS = 3;
 /** The next episode is appended once the end of the last one is within this many screens. */
 export const APPEND_SCREENS = 2;
+/** The previous episode is prepended once the view's top, moving up, is within this many screens of the strip's top. */
+export const PREPEND_SCREENS = 1;
 
 /** The panels of an episode that meet [top − behind, bottom + ahead] (CSS px in the episode): load them. */
-export function panelsToLoad(layout: EpisodeLayout, top: number, bottom: number, ahead: number): number[] {
-  if (layout.tops.length === 0 || bottom < -ahead || top > layout.height) return [];
-  const first = panelIndexAt(layout, Math.max(0, top));
+export function panelsToLoad(
+  layout: EpisodeLayout,
+  top: number,
+  bottom: number,
+  ahead: number,
+  behind = 0,
+): number[] {
+  if (layout.tops.length === 0 || bottom < -ahead || top - behind > layout.height) return [];
+  const first = panelIndexAt(layout, Math.max(0, top - behind));
   const last = panelIndexAt(layout, Math.max(0, bottom + ahead));
   const out: number[] = [];
   for (let i = first; i <= last; i += 1) out.push(i);
@@ -104,7 +112,7 @@ export function panelsToLoad(layout: EpisodeLayout, top: number, bottom: number,
 /** One episode in the strip as the reader knows it. */
 export type StripEntry =
   | { id: number; state: 'loading' }
-  | { id: number; state: 'open'; nextId: number | null }
+  | { id: number; state: 'open'; nextId: number | null; prevId?: number | null }
   | { id: number; state: 'locked' }
   | { id: number; state: 'error' };
 
@@ -118,6 +126,36 @@ export function nextToAppend(entries: StripEntry[], distanceToEnd: number, viewp
   if (last?.state !== 'open' || last.nextId === null) return null;
   if (entries.some((e) => e.id === last.nextId)) return null;
   return distanceToEnd <= viewport * APPEND_SCREENS ? last.nextId : null;
+}
+
+/**
+ * The episode to prepend above the strip, or null: only while the reader is moving up
+ * (`movingUp`), the first entry is open with a previous episode not yet in the strip, and the view's
+ * top is within PREPEND_SCREENS screens of the strip's top (`distanceFromTop`, px). Opening an
+ * episode at its top prepends nothing until the reader scrolls or pulls up: a locked previous
+ * episode is then drawn with its price, and auto-unlock buys only what the reader goes back to.
+ */
+export function prevToPrepend(
+  entries: StripEntry[],
+  distanceFromTop: number,
+  viewport: number,
+  movingUp: boolean,
+): number | null {
+  const first = entries[0];
+  if (!movingUp || first?.state !== 'open' || !first.prevId) return null;
+  if (entries.some((e) => e.id === first.prevId)) return null;
+  return distanceFromTop <= viewport * PREPEND_SCREENS ? first.prevId : null;
+}
+
+/**
+ * The entry that keeps its place on the screen while episodes join or fill in above it: the first
+ * open entry (its panels' heights are known) from the one in view (`at`) down, else the one in view.
+ */
+export function anchorEntry(entries: StripEntry[], at: number): number {
+  for (let i = Math.max(0, at); i < entries.length; i += 1) {
+    if (entries[i]?.state === 'open') return i;
+  }
+  return Math.max(0, Math.min(at, entries.length - 1));
 }
 
 /** The entry whose box holds the line `probe` px down the page, from the entries' tops (ascending). */

@@ -14,6 +14,7 @@ import { useComic, validId } from '../api/get-comic';
 import { episodeQuery } from '../api/get-episode';
 import { comicKeys } from '../api/keys';
 import {
+  anchorEntry,
   type EpisodeLayout,
   entryAt,
   layoutEpisode,
@@ -25,6 +26,7 @@ import {
   panelsToLoad,
   percentAt,
   positionAt,
+  prevToPrepend,
   type StripEntry,
 } from '../lib/strip';
 import { LockedEpisode } from '../reader/locked-episode';
@@ -82,6 +84,15 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
   const restored = useRef(false);
   /** The panel at the top of the first screen: its picture is the page's largest, asked first. */
   const firstScreen = useRef<{ eid: number; panel: number } | null>(null);
+  /** The page's scroll at the last view read, and whether the reader pulled up since (wheel, touch, key). */
+  const lastY = useRef(0);
+  const pulled = useRef(false);
+  const touchY = useRef<number | null>(null);
+  /**
+   * What stays put on the screen while episodes join or fill in above it: an element of the
+   * episode in view (its panels when open) and its top in page px, at the column width read.
+   */
+  const anchor = useRef<{ el: HTMLElement; top: number; width: number } | null>(null);
   const progress = useComicProgress(workId);
 
   const episodes = new Map<number, Episode>();
@@ -95,10 +106,21 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
       return { id, state: 'locked' };
     }
     episodes.set(id, r.data.episode);
-    return { id, state: 'open', nextId: r.data.episode.nextId };
+    return { id, state: 'open', nextId: r.data.episode.nextId, prevId: r.data.episode.prevId };
   });
   const layouts = new Map<number, EpisodeLayout>();
   for (const [id, ep] of episodes) layouts.set(id, layoutEpisode(ep.panels, width));
+
+  // The browser's own scroll anchoring is off while the reader is open: the reader keeps its own
+  // anchor (below), and two adjustments for one insert would jump by the inserted height twice.
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.overflowAnchor;
+    root.style.overflowAnchor = 'none';
+    return () => {
+      root.style.overflowAnchor = before;
+    };
+  }, []);
 
   // The column's width sets every panel's height before any image arrives.
   useLayoutEffect(() => {
@@ -139,7 +161,8 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
       const el = panelsRefs.current.get(id);
       if (!el) continue;
       const top = -el.getBoundingClientRect().top;
-      const want = panelsToLoad(layout, top, top + viewport, viewport * PREFETCH_SCREENS);
+      // One screen above the view too: reading up into a prepended episode finds its pictures asked.
+      const want = panelsToLoad(layout, top, top + viewport, viewport * PREFETCH_SCREENS, viewport);
       if (want.length > 0) grow[id] = { from: want[0] as number, to: want[want.length - 1] as number };
     }
     setRanges((old) => {
@@ -158,8 +181,19 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
     });
     // The episode whose block holds the view's top line.
     const tops = s.ids.map((id) => blockRefs.current.get(id)?.getBoundingClientRect().top ?? 0);
-    const at = s.ids[entryAt(tops, 1)] as number;
+    const atIndex = entryAt(tops, 1);
+    const at = s.ids[atIndex] as number;
     if (at !== s.current) setCurrent(at);
+    // The anchor, measured before any episode joins above it (the commit that follows keeps it put).
+    const anchorId = s.ids[anchorEntry(s.entries, atIndex)] as number;
+    const anchorEl = panelsRefs.current.get(anchorId) ?? blockRefs.current.get(anchorId);
+    if (anchorEl) {
+      anchor.current = {
+        el: anchorEl,
+        top: anchorEl.getBoundingClientRect().top + window.scrollY,
+        width: s.width,
+      };
+    }
     const layout = s.layouts.get(at);
     const episode = s.episodes.get(at);
     const panelsEl = panelsRefs.current.get(at);
@@ -168,12 +202,18 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
       setPercent(percentAt(layout, y, viewport));
       progress.track({ unitId: at, position: positionAt(layout, episode.panels, y) });
     }
-    // Nearing the strip's end: the next episode joins below, without a tap.
+    // Nearing the strip's end: the next episode joins below, without a tap. Moving up near its
+    // top: the previous one joins above (the anchor keeps the picture in view where it was).
+    const movingUp = pulled.current || window.scrollY < lastY.current;
+    pulled.current = false;
+    lastY.current = window.scrollY;
     const strip = stripRef.current;
     if (strip) {
-      const toEnd = strip.getBoundingClientRect().bottom - viewport;
-      const append = nextToAppend(s.entries, toEnd, viewport);
+      const rect = strip.getBoundingClientRect();
+      const append = nextToAppend(s.entries, rect.bottom - viewport, viewport);
       if (append !== null) setIds((list) => (list.includes(append) ? list : [...list, append]));
+      const prepend = prevToPrepend(s.entries, -rect.top, viewport, movingUp);
+      if (prepend !== null) setIds((list) => (list.includes(prepend) ? list : [prepend, ...list]));
     }
   }, [progress]);
 
@@ -200,7 +240,27 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
     } else {
       window.scrollTo(0, 0);
     }
+    lastY.current = window.scrollY;
     requestAnimationFrame(onView);
+  });
+
+  // Scroll anchoring by hand (the browser's own is off in the reader, and Safari has none): when
+  // an episode joins or fills in above the anchor, the page scrolls by what was inserted, so the
+  // picture in view does not move. Panel heights come with the episode, so the inserted height is
+  // final in this commit, before any image loads.
+  useLayoutEffect(() => {
+    const a = anchor.current;
+    if (!a || !restored.current) return;
+    if (!a.el.isConnected) {
+      anchor.current = null;
+      return;
+    }
+    const top = a.el.getBoundingClientRect().top + window.scrollY;
+    if (a.width === width && Math.abs(top - a.top) >= 0.5) {
+      window.scrollBy(0, top - a.top);
+      lastY.current = window.scrollY;
+    }
+    anchor.current = { el: a.el, top, width };
   });
 
   // Moves, resizes and newly arrived episodes are read at most once a frame.
@@ -212,12 +272,38 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
         onView();
       });
     };
+    // A pull up at the very top moves nothing, so it is read from the gesture itself.
+    const up = () => {
+      pulled.current = true;
+      schedule();
+    };
+    const onWheel = (e: WheelEvent) => {
+      if (e.deltaY < 0) up();
+    };
+    const onTouchStart = (e: TouchEvent) => {
+      touchY.current = e.touches[0]?.clientY ?? null;
+    };
+    const onTouchMove = (e: TouchEvent) => {
+      const y = e.touches[0]?.clientY;
+      if (touchY.current !== null && y !== undefined && y > touchY.current + 8) up();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowUp' || e.key === 'PageUp' || e.key === 'Home') up();
+    };
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
+    window.addEventListener('wheel', onWheel, { passive: true });
+    window.addEventListener('touchstart', onTouchStart, { passive: true });
+    window.addEventListener('touchmove', onTouchMove, { passive: true });
+    window.addEventListener('keydown', onKey);
     schedule();
     return () => {
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
+      window.removeEventListener('wheel', onWheel);
+      window.removeEventListener('touchstart', onTouchStart);
+      window.removeEventListener('touchmove', onTouchMove);
+      window.removeEventListener('keydown', onKey);
       if (frame !== null) cancelAnimationFrame(frame);
     };
   });
@@ -272,15 +358,18 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
     const i = ids.indexOf(current);
     return i > 0 ? (entries[i - 1] as StripEntry) : null;
   })();
+  // The episode opened by address; those before it were prepended while reading up.
+  const startIndex = ids.indexOf(startId);
+  /** A title not yet known from the episode itself: the one before names its next; else 上一话/下一话. */
   const titleOf = (i: number): string | null => {
     const before = episodes.get(ids[i - 1] as number);
-    return before?.next?.title ?? null;
+    return before?.next?.title ?? (i < startIndex ? '上一话' : null);
   };
 
   // Nothing to tap yet (a lock, a failure, loading): the top bar stays, so there is a way back.
-  const startOpen = entries[0]?.state === 'open';
+  const startOpen = entries[startIndex]?.state === 'open';
   // Room under the bar for a lock or a failure (not while loading: the pictures would then move up).
-  const closed = entries[0]?.state === 'locked' || entries[0]?.state === 'error';
+  const closed = entries[startIndex]?.state === 'locked' || entries[startIndex]?.state === 'error';
   return (
     <div className={`comic-reader${closed ? ' is-closed' : ''}`}>
       {(toolbars || !startOpen) && (
@@ -327,7 +416,7 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
                     onLowBalance={() => setLowBalance(true)}
                   />
                 )}
-                {i === 0 && entry.state === 'locked' && (
+                {entry.id === startId && entry.state === 'locked' && (
                   <div className="comic-strip__end">
                     <button type="button" className="comic-strip__comments" onClick={() => setDrawer(true)}>
                       选集

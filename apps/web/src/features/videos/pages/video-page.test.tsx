@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { guestProgress } from '../../../shared/lib/guest-progress';
 import { fail, fakeServer } from '../../../testing/fake-server';
 import { renderApp, TEST_ACCOUNT } from '../../../testing/render';
-import { lockedVideo, videoDetail, videoProgress } from '../lib/fake-videos';
+import { lockedVideo, videoDetail, videoItem, videoProgress } from '../lib/fake-videos';
 import VideoPage from './video-page';
 
 const page = <VideoPage />;
@@ -173,5 +173,100 @@ describe('the player across reads of the detail', () => {
     expect(document.querySelector('video')?.getAttribute('src')).toBe(
       '/api/v1/video/7/file?expires=1&sig=ab',
     );
+  });
+});
+
+describe('the next video when one ends', () => {
+  /** Video 7 whose next (same category) is the free video 8, which has no next. */
+  const chain = () =>
+    fakeServer().on('GET /v1/video/:id', (r) =>
+      r.params.id === '8'
+        ? videoDetail({
+            id: 8,
+            unitId: 8,
+            title: '夏夜的烟火',
+            src: '/api/v1/video/8/file?expires=1&sig=cd',
+            next: null,
+          })
+        : videoDetail({ next: videoItem({ id: 8, title: '夏夜的烟火', price: 0 }) }),
+    );
+  /** The video plays to its end (jsdom plays nothing: the event is what the browser would send). */
+  const end = (video: HTMLVideoElement) => act(() => fireEvent(video, new Event('ended')));
+
+  it('counts down on a card and then plays the next video', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { router } = renderApp(page, { ...at, server: chain() });
+    await screen.findByRole('heading', { name: '樱花树下的约定', level: 1 });
+    expect(screen.queryByRole('region', { name: '即将播放' })).toBeNull();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      end(document.querySelector('video')!);
+      const card = screen.getByRole('region', { name: '即将播放' });
+      expect(within(card).getByText('下一个：夏夜的烟火')).toBeTruthy();
+      expect(card.querySelector('.video-next-up__count')?.textContent).toBe('5 秒后自动播放');
+      expect(within(card).getByRole('button', { name: '取消' })).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(card.querySelector('.video-next-up__count')?.textContent).toBe('4 秒后自动播放');
+      expect(router.state.location.pathname).toBe('/video/7');
+      await act(() => vi.advanceTimersByTimeAsync(4000));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(router.state.location.pathname).toBe('/video/8'));
+    await screen.findByRole('heading', { name: '夏夜的烟火', level: 1 });
+    expect(screen.queryByRole('region', { name: '即将播放' })).toBeNull();
+    const next = document.querySelector('video')!;
+    expect(next.getAttribute('src')).toBe('/api/v1/video/8/file?expires=1&sig=cd');
+    // It starts on its own once its header is read.
+    expect(play).not.toHaveBeenCalled();
+    loadMetadata(next);
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: '点击播放' })).toBeNull();
+  });
+
+  it('goes at once with 立即播放, and shows the play button when the browser refuses autoplay', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(
+      new DOMException('no gesture', 'NotAllowedError'),
+    );
+    const { user, router } = renderApp(page, { ...at, server: chain() });
+    await screen.findByRole('heading', { name: '樱花树下的约定', level: 1 });
+    end(document.querySelector('video')!);
+    await user.click(screen.getByRole('button', { name: '立即播放' }));
+    expect(router.state.location.pathname).toBe('/video/8');
+    await screen.findByRole('heading', { name: '夏夜的烟火', level: 1 });
+    loadMetadata(document.querySelector('video')!);
+    expect(await screen.findByRole('button', { name: '点击播放' })).toBeTruthy();
+  });
+
+  it('取消 keeps the viewer on the ended video', async () => {
+    const { user, router } = renderApp(page, { ...at, server: chain() });
+    await screen.findByRole('heading', { name: '樱花树下的约定', level: 1 });
+    end(document.querySelector('video')!);
+    await user.click(screen.getByRole('button', { name: '取消' }));
+    expect(screen.queryByRole('region', { name: '即将播放' })).toBeNull();
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(router.state.location.pathname).toBe('/video/7');
+  });
+
+  it('offers a VIP next video with its price and 开通会员 instead of playing it', async () => {
+    const server = fakeServer().on('GET /v1/video/:id', () =>
+      videoDetail({ next: videoItem({ id: 9, title: '星河列车', price: 8, vip: true }) }),
+    );
+    const { user, router } = renderApp(page, { ...at, server });
+    await screen.findByRole('heading', { name: '樱花树下的约定', level: 1 });
+    end(document.querySelector('video')!);
+    const card = screen.getByRole('region', { name: '播放完毕' });
+    expect(within(card).getByText('下一个：星河列车')).toBeTruthy();
+    expect(card.querySelector('.video-next-up__price')?.textContent).toBe(
+      'VIP 视频 · 价格 8 蓝钻（会员免费看）',
+    );
+    expect(within(card).getByRole('link', { name: '开通会员' }).getAttribute('href')).toBe(
+      '/profile?fun=member',
+    );
+    expect(card.querySelector('.video-next-up__count')).toBeNull();
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(router.state.location.pathname).toBe('/video/7');
+    await user.click(within(card).getByRole('button', { name: '去看看' }));
+    expect(router.state.location.pathname).toBe('/video/9');
   });
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { formatCount } from '../../../shared/lib/format';
@@ -13,6 +13,7 @@ import { toast } from '../../../shared/ui/toast-store';
 import { isVideoMissing, useVideo, validVideoId } from '../api/get-video';
 import { useSubscribeVideo } from '../api/subscribe-video';
 import type { VideoDetail } from '../api/types';
+import { NextUp } from '../components/next-up';
 import { VideoLock } from '../components/video-lock';
 import { priceBadge } from '../lib/badge';
 import { formatDuration, resumeSecond } from '../lib/time';
@@ -21,6 +22,8 @@ import './video-page.css';
 
 /** Videos whose auto-unlock charge was announced (the detail is read again after each save). */
 const announced = new Set<number>();
+/** The video the next-video card went on to: it starts playing once its file's header is read. */
+let autoplayId: number | null = null;
 
 /** The saved second of a video: the account's (any device) when logged in, else this browser's. */
 function savedSecondOf(video: VideoDetail, uid: string): number | null {
@@ -44,6 +47,10 @@ export default function VideoPage() {
   const goToLogin = useGoToLogin();
   const subscribe = useSubscribeVideo();
   const [lowBalance, setLowBalance] = useState(false);
+  const navigate = useNavigate();
+  /** The video that ended with a next one to offer (the card), and the one whose autoplay was refused. */
+  const [endedId, setEndedId] = useState<number | null>(null);
+  const [refusedId, setRefusedId] = useState<number | null>(null);
   const player = useRef<HTMLVideoElement>(null);
   const v = video.data;
   // The signed src is kept once per video: the detail is read again (after 收藏, a purchase) with a
@@ -96,6 +103,19 @@ export default function VideoPage() {
   if (video.isError) return <ErrorState onRetry={() => video.refetch()} />;
   if (!v) return <Loading />;
 
+  const next = v.next;
+  const playNext = () => {
+    if (!next) return;
+    setEndedId(null);
+    // A free next video plays on arrival; a priced one opens on its lock (or plays if bought).
+    autoplayId = next.id;
+    navigate(`/video/${next.id}`, { replace: true });
+  };
+  const play = (el: HTMLVideoElement) => {
+    // Autoplay may be refused (no gesture the browser counts): the play button says what to do.
+    el.play()?.catch(() => setRefusedId(v.id));
+  };
+
   const toggleSubscribe = () => {
     if (!uid) {
       goToLogin();
@@ -122,6 +142,17 @@ export default function VideoPage() {
             onLoadedMetadata={(e) => {
               const at = openAt.current?.id === v.id ? openAt.current.second : 0;
               if (at > 0 && at < e.currentTarget.duration) e.currentTarget.currentTime = at;
+              if (autoplayId === v.id) {
+                autoplayId = null;
+                play(e.currentTarget);
+              }
+            }}
+            onPlay={() => {
+              setEndedId(null);
+              setRefusedId(null);
+            }}
+            onEnded={() => {
+              if (next) setEndedId(v.id);
             }}
           />
         ) : (
@@ -135,6 +166,24 @@ export default function VideoPage() {
               onLowBalance={() => setLowBalance(true)}
             />
           </>
+        )}
+        {src && refusedId === v.id && endedId !== v.id && (
+          <button
+            type="button"
+            className="video-page__play"
+            onClick={() => {
+              setRefusedId(null);
+              if (player.current) play(player.current);
+            }}
+          >
+            <svg viewBox="0 0 24 24" width="2rem" height="2rem" aria-hidden="true">
+              <path d="M8 5v14l11-7z" fill="currentColor" />
+            </svg>
+            点击播放
+          </button>
+        )}
+        {next && endedId === v.id && (
+          <NextUp key={`next-${v.id}`} next={next} onPlay={playNext} onCancel={() => setEndedId(null)} />
         )}
       </div>
       <section className="video-page__info">
