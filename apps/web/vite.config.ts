@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstFramePlugin } from './first-frame-plugin';
 import { precompressPlugin } from './precompress-plugin';
+import { routerPrunePlugin } from './router-prune-plugin';
 
 const require = createRequire(import.meta.url);
 // react-router's package exports only its development build to bundlers; ship the production one.
@@ -26,6 +27,8 @@ export default defineConfig(({ command }) => ({
     // simply loads the chunk when imported; the polyfill would only cost the entry bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Unused react-router components out of the vendor chunk (see the plugin).
+      plugins: [routerPrunePlugin()],
       output: {
         // Few, larger chunks (docs/decisions/0043-phone-speed.md): a phone on HTTP/1.1 opens six
         // connections per host, so each small chunk in a page's chain costs about a round trip;
