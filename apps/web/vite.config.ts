@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstFramePlugin } from './first-frame-plugin';
 import { precompressPlugin } from './precompress-plugin';
+import { routerPrunePlugin } from './router-prune-plugin';
 
 const require = createRequire(import.meta.url);
 // react-router's package exports only its development build to bundlers; ship the production one.
@@ -26,6 +27,8 @@ export default defineConfig(({ command }) => ({
     // simply loads the chunk when imported; the polyfill would only cost the entry bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Unused react-router components out of the vendor chunk (see the plugin).
+      plugins: [routerPrunePlugin()],
       output: {
         // Few, larger chunks (docs/decisions/0043-phone-speed.md): a phone on HTTP/1.1 opens six
         // connections per host, so each small chunk in a page's chain costs about a round trip;
@@ -33,13 +36,15 @@ export default defineConfig(({ command }) => ({
         advancedChunks: {
           groups: [
             // Everything the entry loads (React, its DOM renderer, the router, TanStack Query,
-            // zustand, the HTTP client, the shell, the rolldown runtime) in one chunk beside the
-            // entry, instead of a shared vendor, client and runtime chunk (0029).
+            // zustand, the HTTP client, the shell) and main.tsx itself in one chunk, the entry,
+            // instead of a shared vendor, client and runtime chunk (0029) and a 0.4 KB index
+            // chunk (one response less: 0043's entry addendum). Rolldown still keeps its
+            // runtime helpers in a chunk of their own.
             {
               name: 'vendor',
               priority: 3,
               tags: ['$initial'],
-              test: (id) => !/[\\/]main\.tsx$|\.html$/.test(id),
+              test: (id) => !/\.html$/.test(id),
             },
             { name: 'vendor', priority: 3, test: /rolldown[\\/]runtime/ },
             // What the pages that still use antd-mobile (image viewer, popup, collapse, wallet tabs)
@@ -50,12 +55,13 @@ export default defineConfig(({ command }) => ({
               minShareCount: 2,
               test: /node_modules[\\/](?!@tanstack[\\/])|[\\/]shared[\\/]ui[\\/]adm\.ts$/,
             },
-            // The start-up bulletin with the dialog and the server-HTML view it needs: one chunk on
-            // a first visit instead of three, and not the whole kit.
+            // The start-up bulletin with the dialog and the server-HTML view it needs, and the
+            // start-up popups' queue with its requests (lazy since the entry addendum of 0043): one
+            // chunk on a first visit instead of four, and not the whole kit.
             {
               name: 'dialog',
               priority: 2,
-              test: /src[\\/](shared[\\/]ui[\\/](dialog|safe-html)|features[\\/]bulletin[\\/]components[\\/]bulletin-)/,
+              test: /src[\\/](shared[\\/]ui[\\/](dialog|safe-html)|features[\\/]bulletin[\\/](components[\\/]bulletin-|api[\\/]get-bulletin)|app[\\/]startup-popups|shared[\\/]lib[\\/]popup-queue|features[\\/]home[\\/]api[\\/]startup-popups)/,
             },
             // The shared UI, hooks and helpers two or more pages use (states, images, the list,
             // tabs, dialogs, …) and the parts of TanStack Query the shell does not use (mutations):

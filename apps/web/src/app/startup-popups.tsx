@@ -1,7 +1,7 @@
 import type { ActivitySummary } from '@ld/contract/activities';
 import type { CheckinStatus } from '@ld/contract/checkin';
 import type { Bulletin } from '@ld/contract/messages';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { getBulletin } from '../features/bulletin/api/get-bulletin';
 import { hideBulletinToday, shouldFetchBulletin } from '../features/bulletin/lib/hide-today';
 import { getCheckinStatus, getOngoingActivity } from '../features/home/api/startup-popups';
@@ -14,12 +14,7 @@ import {
   type StartupPopupKind,
   shownToday,
 } from '../shared/lib/popup-queue';
-import { useAccountStore } from '../shared/stores/account';
-
-// Each dialog loads only when it is about to open, keeping the first load small.
-const BulletinDialog = lazy(() => import('../features/bulletin/components/bulletin-dialog'));
-const CheckinReminder = lazy(() => import('../features/home/popups/checkin-reminder'));
-const ActivityPopup = lazy(() => import('../features/home/popups/activity-popup'));
+import type { StartupPopupViews } from './startup-popup-views';
 
 type Payload = Bulletin | CheckinStatus | ActivitySummary;
 
@@ -40,9 +35,11 @@ const SOURCES: Record<StartupPopupKind, (uid: string) => Promise<Payload | null>
  * (shared/lib/popup-queue.ts): asked once the page has painted, under the uid of that moment,
  * shown one at a time in order, each kind at most once a day. 今日不再提示 on the bulletin
  * (spec §4) asks for a quiet day: nothing pops up at start-up until tomorrow.
+ *
+ * `uid` is the account of the moment the root mounted. The root loads this module (in the dialog
+ * chunk, beside the bulletin) only when the day is not a quiet one: see app/layouts/root-layout.tsx.
  */
-export function StartupPopups() {
-  const [uid] = useState(() => useAccountStore.getState().account.uid);
+export default function StartupPopups({ uid, views }: { uid: string; views: StartupPopupViews }) {
   const [shown, setShown] = useState<Shown<Payload> | null>(null);
   const queue = useRef<PopupQueue<Payload> | null>(null);
 
@@ -74,6 +71,7 @@ export function StartupPopups() {
 
   if (!shown) return null;
   const close = () => queue.current?.close();
+  const { bulletin: BulletinDialog, checkin: CheckinReminder, activity: ActivityPopup } = views;
   return (
     <Suspense fallback={null}>
       {shown.kind === 'bulletin' && (

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
+import { shouldFetchBulletin } from '../../features/bulletin/lib/hide-today';
 import { BRAND_PREFIX, pageTitle } from '../../shared/lib/brand';
 import {
   containerWidth,
@@ -8,15 +9,19 @@ import {
   type ScreenMode,
   screenMode,
 } from '../../shared/lib/rem';
+import { useAccountStore } from '../../shared/stores/account';
 import { ToastHost } from '../../shared/ui/toast-host';
 import type { RouteMeta } from '../route-meta';
 import { ScrollKeeper } from '../scroll-keeper';
-import { StartupPopups } from '../startup-popups';
+import { STARTUP_POPUP_VIEWS } from '../startup-popup-views';
 import { RootDialogs } from './root-dialogs';
 import { TABS } from './tab-bar';
 
 // Desktop browsers only: phones never load it.
 const ParallaxBackground = lazy(() => import('./parallax-background'));
+// The start-up popups' queue loads beside the bulletin (the dialog chunk), and not at all on a
+// day the visitor asked to be left alone (今日不再提示): the entry stays without it.
+const StartupPopups = lazy(() => import('../startup-popups'));
 
 function useViewport() {
   const [width, setWidth] = useState(() => window.innerWidth);
@@ -46,6 +51,11 @@ export function RootLayout() {
   const [isDesktop] = useState(() =>
     isDesktopBrowser(navigator.userAgent, window.matchMedia?.('(pointer: fine)').matches ?? false),
   );
+  // The start-up popups are asked under the account of this moment, once.
+  const [popupsFor] = useState(() => {
+    const { uid } = useAccountStore.getState().account;
+    return shouldFetchBulletin(uid) ? { uid } : null;
+  });
 
   useEffect(() => {
     document.title = pageTitle(meta?.title);
@@ -78,7 +88,11 @@ export function RootLayout() {
         <Outlet />
       </div>
       <ScrollKeeper tabs={TAB_NAMES} />
-      <StartupPopups />
+      {popupsFor && (
+        <Suspense fallback={null}>
+          <StartupPopups uid={popupsFor.uid} views={STARTUP_POPUP_VIEWS} />
+        </Suspense>
+      )}
       <RootDialogs />
       <ToastHost />
     </div>

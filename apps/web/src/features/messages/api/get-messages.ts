@@ -1,5 +1,5 @@
 import type { MessagePage } from '@ld/contract/messages';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 
@@ -11,7 +11,10 @@ export const getMessages = (uid: string, cursor: string, pageSize = 10) =>
     { quiet: cursor === '' ? [2] : false },
   );
 
-/** The unread count for the header badge. */
+/**
+ * The unread count for the header badge. The shell prefetches it at start-up, so this module is in
+ * the entry: the inbox's list query is in message-list.ts, which only the message page loads.
+ */
 export const unreadCountQuery = (uid: string) =>
   queryOptions({
     queryKey: ['messages', uid, 'unread'],
@@ -23,18 +26,4 @@ export const unreadCountQuery = (uid: string) =>
 export function useUnreadCount() {
   const uid = useAccountStore((s) => s.account.uid);
   return useQuery(unreadCountQuery(uid));
-}
-
-export const messagesQuery = (uid: string) =>
-  infiniteQueryOptions({
-    queryKey: ['messages', uid, 'list'],
-    queryFn: ({ pageParam }) => getMessages(uid, pageParam),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: uid !== '',
-  });
-
-export function useMessages() {
-  const uid = useAccountStore((s) => s.account.uid);
-  return useInfiniteQuery(messagesQuery(uid));
 }

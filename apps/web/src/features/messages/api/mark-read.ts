@@ -2,7 +2,8 @@ import type { MessagePage } from '@ld/contract/messages';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
-import { messagesQuery, unreadCountQuery } from './get-messages';
+import { unreadCountQuery } from './get-messages';
+import { messagesQuery } from './message-list';
 
 /** Marks one message read, or all of them when `id` is absent; answers what is still unread. */
 export const markRead = (id?: number) =>

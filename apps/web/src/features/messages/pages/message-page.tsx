@@ -2,8 +2,9 @@ import type { Message } from '@ld/contract/messages';
 import { relativeTime } from '@ld/contract/relative-time';
 import { useState } from 'react';
 import { PagedList } from '../../../shared/ui/paged-list';
-import { useMessages, useUnreadCount } from '../api/get-messages';
+import { useUnreadCount } from '../api/get-messages';
 import { useMarkRead } from '../api/mark-read';
+import { useMessages } from '../api/message-list';
 import './message.css';
 
 function MessageItem({ message, onOpen }: { message: Message; onOpen: (m: Message) => void }) {

@@ -58,6 +58,19 @@ describe('progress saved without a network', () => {
     ]);
   });
 
+  it('goes out at start-up when the page opens online (the sender loads only then)', async () => {
+    useAccountStore.getState().setAccount(TEST_ACCOUNT);
+    setOnline(false);
+    await putProgress(save(3, 9, 3000));
+    setOnline(true);
+    const server = fakeServer().on('PUT /v1/progress', (r) => answer(r.json as NovelProgressInput));
+
+    startOffline();
+    await expect.poll(() => server.requestsTo('PUT /v1/progress').length).toBe(1);
+    expect(server.requestsTo('PUT /v1/progress')[0].json).toMatchObject({ workId: 3, clientTime: 3000 });
+    await expect.poll(() => localStorage.getItem(PROGRESS_QUEUE_KEY)).toBeNull();
+  });
+
   it('sends nothing queued by another account', async () => {
     useAccountStore.getState().setAccount({ ...TEST_ACCOUNT, uid: '7' });
     setOnline(false);

@@ -1,13 +1,18 @@
 import { local } from '../../../shared/lib/local';
 import { registerServiceWorkerAfterLoad } from '../../../shared/lib/service-worker-start';
-import { flushProgressQueue } from '../api/put-progress';
 
 /** Saves made without a network, newest per book, sent when it is back (decision 0034). */
 export const PROGRESS_QUEUE_KEY = 'ld-progress-queue';
 
+// The sender loads only when a save is waiting: most visits have none, and the entry stays
+// without it (docs/decisions/0043, the entry addendum).
 const sendQueued = () => {
   if (local.get(PROGRESS_QUEUE_KEY) === null) return;
-  void flushProgressQueue();
+  // Offline, the chunk itself may not load: the 'online' event tries again.
+  import('../api/put-progress').then(
+    (progress) => void progress.flushProgressQueue(),
+    () => undefined,
+  );
 };
 
 /**

@@ -1,0 +1,62 @@
+import type { ActivitySummary } from '@ld/contract/activities';
+import type { Bulletin } from '@ld/contract/messages';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { hideKey } from '../../features/bulletin/lib/hide-today';
+import { fakeServer } from '../../testing/fake-server';
+import { renderApp } from '../../testing/render';
+import { RootLayout } from './root-layout';
+
+const bulletin: Bulletin = {
+  id: 1,
+  title: '系统公告',
+  createTime: '2026-11-24T08:00:00.000Z',
+  content: '<p>欢迎来到蓝钻乐园</p>',
+};
+
+const activity: ActivitySummary = {
+  id: 7,
+  title: '双十一充值活动',
+  summary: '充值送钻石',
+  banner: '/uploads/banner.png',
+  startTime: '2026-11-01T00:00:00.000Z',
+  endTime: '2026-12-01T00:00:00.000Z',
+  status: 'ongoing',
+  statusText: '进行中',
+  rewardTotal: 100,
+};
+
+const later = <T,>(value: T, ms: number) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
+// The start-up popups load lazily with their queue (docs/decisions/0043, the entry addendum):
+// what a visitor sees must not change.
+describe('start-up popups from the root', () => {
+  it('opens the bulletin first, then the activity, one dialog at a time', async () => {
+    // The activity answers first: the bulletin still opens before it.
+    const server = fakeServer()
+      .on('GET /v1/bulletin', () => later(bulletin, 150))
+      .on('GET /v1/activity/list', () => [activity]);
+    const { user } = renderApp(<RootLayout />, { server });
+
+    const first = await screen.findByRole('dialog', { name: '系统公告' }, { timeout: 3000 });
+    expect(first.textContent).toContain('欢迎来到蓝钻乐园');
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: '我知道了' }));
+
+    const second = await screen.findByRole('dialog', { name: '双十一充值活动' });
+    expect(second.textContent).toContain('去看看');
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(server.requestsTo('GET /v1/bulletin')).toHaveLength(1);
+  });
+
+  it('asks nothing on a day the visitor chose 今日不再提示', async () => {
+    localStorage.setItem(hideKey(''), String(Date.now()));
+    const server = fakeServer();
+    renderApp(<RootLayout />, { server });
+
+    // Longer than the queue waits for an idle page (200 ms without requestIdleCallback).
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(server.requests).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
