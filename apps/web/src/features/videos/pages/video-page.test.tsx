@@ -209,11 +209,13 @@ describe('the next video when one ends', () => {
       expect(card.querySelector('.video-next-up__count')?.textContent).toBe('4 秒后自动播放');
       expect(router.state.location.pathname).toBe('/video/7');
       await act(() => vi.advanceTimersByTimeAsync(4000));
+      // Still on the fake clock (it moves with real time): what the navigation scheduled on it
+      // (the next video's request) must still run.
+      await waitFor(() => expect(router.state.location.pathname).toBe('/video/8'));
+      await screen.findByRole('heading', { name: '夏夜的烟火', level: 1 });
     } finally {
       vi.useRealTimers();
     }
-    await waitFor(() => expect(router.state.location.pathname).toBe('/video/8'));
-    await screen.findByRole('heading', { name: '夏夜的烟火', level: 1 });
     expect(screen.queryByRole('region', { name: '即将播放' })).toBeNull();
     const next = document.querySelector('video')!;
     expect(next.getAttribute('src')).toBe('/api/v1/video/8/file?expires=1&sig=cd');
