@@ -42,8 +42,16 @@ export interface DataRequest {
 }
 
 export interface FirstFrames {
-  /** index.html for the path of `url` (query string ignored): first frame in #root, page preloads. */
-  pageFor(url: string): string;
+  /**
+   * index.html for the path of `url` (query string ignored): first frame in #root, page preloads.
+   * With `screen` (the route's page rendered by the server, platform/server-render.ts) that markup
+   * goes into #root instead of the frame.
+   */
+  pageFor(url: string, screen?: string | null): string;
+  /** Whether a route of the map matches the path of `url` (else the page is the home frame). */
+  hasRoute(url: string): boolean;
+  /** The path patterns of the map's routes, as in routes.ts. */
+  patterns: string[];
   /** The first API requests of the page at `url` (none for most routes, or when a parameter is not digits). */
   dataRequestsFor(url: string): DataRequest[];
   /**
@@ -51,6 +59,11 @@ export interface FirstFrames {
    * and preloads for the images the requests name in their answers.
    */
   withData(page: string, requests: DataRequest[], answers: Record<string, unknown>): string;
+  /** The stored images `withData` preloads (their `/uploads/…` path) with the widths of their `srcset`. */
+  preloadedImages(
+    requests: DataRequest[],
+    answers: Record<string, unknown>,
+  ): Array<{ src: string; widths: number[] }>;
 }
 
 /** The element the web client reads the answers from (apps/web/src/shared/http/first-data.ts). */
@@ -73,16 +86,23 @@ const IMAGE_WIDTHS = [48, 64, 96, 128, 192, 256, 384, 512, 768, 1024];
  * `densitySrcSet`): 1×, 2× and 3× at the smallest server width covering each, duplicates left out.
  */
 export function densitySrcSet(src: string, displayWidth: number): string {
+  return densityWidths(displayWidth)
+    .map(({ width, density }) => `${src}?w=${width} ${density}x`)
+    .join(', ');
+}
+
+/** The server widths of those 1×, 2× and 3× candidates. */
+function densityWidths(displayWidth: number): Array<{ width: number; density: number }> {
   const widthFor = (px: number) => IMAGE_WIDTHS.find((w) => w >= px) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
   const seen = new Set<number>();
-  const candidates: string[] = [];
+  const candidates: Array<{ width: number; density: number }> = [];
   for (const density of [1, 2, 3]) {
     const width = widthFor(displayWidth * density);
     if (seen.has(width)) continue;
     seen.add(width);
-    candidates.push(`${src}?w=${width} ${density}x`);
+    candidates.push({ width, density });
   }
-  return candidates.join(', ');
+  return candidates;
 }
 
 /** The stored images an answer holds where the hint says (at most `count`, only `/uploads/…` paths). */
@@ -189,7 +209,7 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
 
   const shell = inlineEntryStyles(dist, indexHtml);
   const pages = new Map<MappedRoute, string>();
-  const render = (route: MappedRoute): string => {
+  const render = (route: MappedRoute, root = route.html): string => {
     const head = [
       ...route.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
       ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`),
@@ -197,7 +217,7 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
     return shell
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(route.documentTitle)}</title>`)
       .replace('</head>', `  ${head}\n  </head>`)
-      .replace('<div id="root"></div>', `<div id="root">${route.html}</div>`);
+      .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`);
   };
 
   const pathOf = (url: string): string => {
@@ -210,6 +230,7 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
     }
   };
   return {
+    patterns: routes.map((r) => r.path),
     dataRequestsFor(url) {
       const pathname = pathOf(url);
       for (const route of routes) {
@@ -217,6 +238,16 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
         if (params) return resolveData(route.data ?? [], params);
       }
       return [];
+    },
+    preloadedImages(requests, answers) {
+      return requests.flatMap((r) =>
+        r.images && answers[r.key] !== undefined
+          ? imagesIn(answers[r.key], r.images).map((src) => ({
+              src,
+              widths: densityWidths(r.images?.displayWidth ?? 0).map((c) => c.width),
+            }))
+          : [],
+      );
     },
     withData(page, requests, answers) {
       if (Object.keys(answers).length === 0) return page;
@@ -235,9 +266,14 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
           : page.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`);
       return withImages.replace('</body>', () => `  ${block}\n  </body>`);
     },
-    pageFor(url) {
+    hasRoute(url) {
+      const pathname = pathOf(url);
+      return routes.some((r) => matchesPattern(r.path, pathname));
+    },
+    pageFor(url, screen) {
       const pathname = pathOf(url);
       const route = routes.find((r) => matchesPattern(r.path, pathname)) ?? home;
+      if (screen) return render(route, screen);
       let page = pages.get(route);
       if (page === undefined) {
         page = render(route);
