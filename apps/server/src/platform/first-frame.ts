@@ -116,6 +116,11 @@ function imagesIn(envelope: unknown, hint: ImageHint): string[] {
     .filter((src): src is string => typeof src === 'string' && STORED_IMAGE.test(src));
 }
 
+/** Where a page's image preloads go: right after its <title>, ahead of the scripts (a marker removed when the page is made). */
+const IMAGE_HINTS = '<!--ld-image-hints-->';
+/** A preload React's server render puts ahead of its markup for an image it renders eagerly. */
+const REACT_IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
+
 /** JSON safe inside a <script> element: no `<` (so no `</script>`), no line separators. */
 const scriptJson = (value: unknown): string =>
   JSON.stringify(value)
@@ -209,15 +214,37 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
 
   const shell = inlineEntryStyles(dist, indexHtml);
   const pages = new Map<MappedRoute, string>();
-  const render = (route: MappedRoute, root = route.html): string => {
+  const render = (route: MappedRoute, root = route.html, hints = ''): string => {
     const head = [
       ...route.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
       ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`),
+      // The page's own markup needs the page's styles at its first paint (the frame only needs the
+      // entry's): inline, as the entry's are, or the page would be laid out again when they arrive.
+      ...(root === route.html ? [] : [routeStyles(route)]),
     ].join('\n    ');
     return shell
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(route.documentTitle)}</title>`)
-      .replace('</head>', `  ${head}\n  </head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`);
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(route.documentTitle)}</title>${IMAGE_HINTS}`)
+      .replace('</head>', () => `  ${head}\n  </head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`)
+      .replace(IMAGE_HINTS, () => hints);
+  };
+
+  const styleSheets = new Map<MappedRoute, string>();
+  /** The route's stylesheets as one <style> (read once), or preload links only when one cannot be inlined. */
+  const routeStyles = (route: MappedRoute): string => {
+    let block = styleSheets.get(route);
+    if (block === undefined) {
+      const texts = route.styles.map((href) => {
+        const file = path.join(dist, href);
+        return href.startsWith('/assets/') && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+      });
+      block =
+        texts.length > 0 && texts.every((css) => css !== null && !/<\/style/i.test(css))
+          ? `<style>${texts.join('')}</style>`
+          : '';
+      styleSheets.set(route, block);
+    }
+    return block;
   };
 
   const pathOf = (url: string): string => {
@@ -254,16 +281,18 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
       const block = `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(answers)}</script>`;
       const preloads = requests.flatMap((r) =>
         r.images && answers[r.key] !== undefined
-          ? imagesIn(answers[r.key], r.images).map(
-              (src) =>
-                `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeHtml(densitySrcSet(src, r.images?.displayWidth ?? 0))}">`,
-            )
+          ? imagesIn(answers[r.key], r.images)
+              .map((src) => escapeHtml(densitySrcSet(src, r.images?.displayWidth ?? 0)))
+              // Not twice: the server render's preload for the same image may be there already.
+              .filter((srcset) => !page.includes(`imageSrcSet="${srcset}"`))
+              .map((srcset) => `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${srcset}">`)
           : [],
       );
+      // First in <head>, before the scripts: the largest paint's images are asked for first.
       const withImages =
         preloads.length === 0
           ? page
-          : page.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`);
+          : page.replace('</title>', () => `</title>\n    ${preloads.join('\n    ')}`);
       return withImages.replace('</body>', () => `  ${block}\n  </body>`);
     },
     hasRoute(url) {
@@ -273,7 +302,15 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
     pageFor(url, screen) {
       const pathname = pathOf(url);
       const route = routes.find((r) => matchesPattern(r.path, pathname)) ?? home;
-      if (screen) return render(route, screen);
+      if (screen) {
+        // React's own preloads for the images it rendered eagerly go to the top of <head>.
+        const hints: string[] = [];
+        const root = screen.replace(REACT_IMAGE_PRELOAD, (link) => {
+          hints.push(link);
+          return '';
+        });
+        return render(route, root, hints.length > 0 ? `\n    ${hints.join('\n    ')}` : '');
+      }
       let page = pages.get(route);
       if (page === undefined) {
         page = render(route);

@@ -131,11 +131,9 @@ export async function render(url: string, answers: Record<string, unknown>): Pro
       html = asPhone(() => renderToString(tree));
     }
     client.clear();
-    // React hoists preloads for the images it renders ahead of the markup: the server already
-    // preloads the ones above the fold in <head>. The markup does nothing until React replaces it.
-    return html
-      .replace(/<link rel="preload" as="image"[^>]*>/g, '')
-      .replace('<div class="app-root', '<div inert="" class="app-root');
+    // The markup does nothing until React replaces it. React puts preloads for the images it
+    // renders eagerly ahead of the markup: the server moves them to the top of <head>.
+    return html.replace('<div class="app-root', '<div inert="" class="app-root');
   } finally {
     router.dispose();
   }
