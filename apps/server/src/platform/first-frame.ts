@@ -48,8 +48,6 @@ export interface FirstFrames {
    * goes into #root instead of the frame.
    */
   pageFor(url: string, screen?: string | null): string;
-  /** Whether a route of the map matches the path of `url` (else the page is the home frame). */
-  hasRoute(url: string): boolean;
   /** The path patterns of the map's routes, as in routes.ts. */
   patterns: string[];
   /** The first API requests of the page at `url` (none for most routes, or when a parameter is not digits). */
@@ -294,10 +292,6 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
           ? page
           : page.replace('</title>', () => `</title>\n    ${preloads.join('\n    ')}`);
       return withImages.replace('</body>', () => `  ${block}\n  </body>`);
-    },
-    hasRoute(url) {
-      const pathname = pathOf(url);
-      return routes.some((r) => matchesPattern(r.path, pathname));
     },
     pageFor(url, screen) {
       const pathname = pathOf(url);

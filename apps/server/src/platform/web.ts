@@ -97,11 +97,10 @@ async function withFirstData(
   const requests = frames.dataRequestsFor(request.url);
   const answers = requests.length === 0 ? {} : await firstAnswers(app, requests, request);
   warmImageVariants(app, frames.preloadedImages(requests, answers), request);
-  // A page whose data did not come (an unknown id) gets the frame rather than its loading state.
-  const renders =
-    screens !== null &&
-    frames.hasRoute(request.url) &&
-    (requests.length === 0 || Object.keys(answers).length > 0);
+  // Pages whose first data came, and home (its banners and entries need none). Any other page
+  // would only show its loading state (the comic page's moved when its data came): its frame.
+  const isHome = request.url.split(/[?#]/)[0] === '/';
+  const renders = screens !== null && (isHome || Object.keys(answers).length > 0);
   const screen = renders ? await screens.render(request.url, answers, request.log) : null;
   return frames.withData(frames.pageFor(request.url, screen), requests, answers);
 }
