@@ -68,28 +68,33 @@ export function firstScreens(render: RenderModule['render']): FirstScreens {
     },
     async render(url, answers, log) {
       const key = `${url}\n${Object.keys(answers).sort().join('\n')}`;
-      const now = Date.now();
       const hit = cache.get(key);
-      if (hit && now - hit.at < RENDER_CACHE_MS) return hit.html;
+      if (hit && Date.now() - hit.at < RENDER_CACHE_MS) return hit.html;
+      // The render goes on past the budget and is kept for the next visitor of this address.
+      const rendering = render(url, answers).then(
+        (html) => {
+          cache.delete(key);
+          cache.set(key, { at: Date.now(), html });
+          while (cache.size > RENDER_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+          return html;
+        },
+        (error: unknown) => {
+          const route = url.split(/[?#]/)[0].split('/').slice(0, 2).join('/') || '/';
+          if (!failed.has(route)) {
+            failed.add(route);
+            log.warn({ err: error, url }, 'server render failed: the page gets its first frame');
+          }
+          return null;
+        },
+      );
       let timer: NodeJS.Timeout | undefined;
       try {
-        const html = await Promise.race([
-          render(url, answers),
+        return await Promise.race([
+          rendering,
           new Promise<null>((resolve) => {
             timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS);
           }),
         ]);
-        cache.delete(key);
-        cache.set(key, { at: now, html });
-        while (cache.size > RENDER_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-        return html;
-      } catch (error) {
-        const route = url.split(/[?#]/)[0].split('/').slice(0, 2).join('/') || '/';
-        if (!failed.has(route)) {
-          failed.add(route);
-          log.warn({ err: error, url }, 'server render failed: the page gets its first frame');
-        }
-        return null;
       } finally {
         clearTimeout(timer);
       }

@@ -97,10 +97,9 @@ async function withFirstData(
   const requests = frames.dataRequestsFor(request.url);
   const answers = requests.length === 0 ? {} : await firstAnswers(app, requests, request);
   warmImageVariants(app, frames.preloadedImages(requests, answers), request);
-  // Pages whose first data came, and home (its banners and entries need none). Any other page
-  // would only show its loading state (the comic page's moved when its data came): its frame.
-  const isHome = request.url.split(/[?#]/)[0] === '/';
-  const renders = screens !== null && (isHome || Object.keys(answers).length > 0);
+  // Only pages whose first data came: any other would show its loading state, no better than
+  // its frame (the comic page's moved when its data came; home's frame already has its banner).
+  const renders = screens !== null && Object.keys(answers).length > 0;
   const screen = renders ? await screens.render(request.url, answers, request.log) : null;
   return frames.withData(frames.pageFor(request.url, screen), requests, answers);
 }
