@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import type { Plugin } from 'vite';
+import { SSR_DIR } from './ssr-plugin';
 
 const brotli = promisify(zlib.brotliCompress);
 
@@ -27,10 +28,12 @@ export function precompressPlugin(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      const ssrDir = path.join(outDir, SSR_DIR) + path.sep;
       const files = fs
         .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
         .map((f) => path.join(outDir, f))
-        .filter((f) => COMPRESSIBLE.test(f) && fs.statSync(f).size >= MIN_BYTES);
+        // Not the server's render module (ssr-plugin.ts): it is never sent to a browser.
+        .filter((f) => !f.startsWith(ssrDir) && COMPRESSIBLE.test(f) && fs.statSync(f).size >= MIN_BYTES);
       await Promise.all(
         files.map(async (file) => {
           const body = fs.readFileSync(file);

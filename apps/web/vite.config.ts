@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { firstFramePlugin } from './first-frame-plugin';
 import { precompressPlugin } from './precompress-plugin';
 import { routerPrunePlugin } from './router-prune-plugin';
+import { ssrPlugin } from './ssr-plugin';
 
 const require = createRequire(import.meta.url);
 // react-router's package exports only its development build to bundlers; ship the production one.
@@ -14,7 +15,7 @@ const routerProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), firstFramePlugin(), precompressPlugin()],
+  plugins: [react(), firstFramePlugin(), ssrPlugin(), precompressPlugin()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] } : {},
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080', '/uploads': 'http://localhost:8080' } },
   build: {

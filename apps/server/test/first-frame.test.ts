@@ -17,6 +17,9 @@ describe('the first frame in the served page', () => {
       encoding: 'utf8',
     });
     expect(build.status, build.stderr).toBe(0);
+    // The frame itself: without the build's server render module every page gets its frame
+    // (server-render.test.ts covers the pages rendered in its place).
+    fs.rmSync(path.join(dist, 'ssr'), { recursive: true, force: true });
     t = await createTestApp('sqlite', { WEB_DIST: dist });
   }, 180_000);
   afterAll(async () => {

@@ -42,8 +42,14 @@ export interface DataRequest {
 }
 
 export interface FirstFrames {
-  /** index.html for the path of `url` (query string ignored): first frame in #root, page preloads. */
-  pageFor(url: string): string;
+  /**
+   * index.html for the path of `url` (query string ignored): first frame in #root, page preloads.
+   * With `screen` (the route's page rendered by the server, platform/server-render.ts) that markup
+   * goes into #root instead of the frame.
+   */
+  pageFor(url: string, screen?: string | null): string;
+  /** The path patterns of the map's routes, as in routes.ts. */
+  patterns: string[];
   /** The first API requests of the page at `url` (none for most routes, or when a parameter is not digits). */
   dataRequestsFor(url: string): DataRequest[];
   /**
@@ -51,6 +57,11 @@ export interface FirstFrames {
    * and preloads for the images the requests name in their answers.
    */
   withData(page: string, requests: DataRequest[], answers: Record<string, unknown>): string;
+  /** The stored images `withData` preloads (their `/uploads/…` path) with the widths of their `srcset`. */
+  preloadedImages(
+    requests: DataRequest[],
+    answers: Record<string, unknown>,
+  ): Array<{ src: string; widths: number[] }>;
 }
 
 /** The element the web client reads the answers from (apps/web/src/shared/http/first-data.ts). */
@@ -73,16 +84,23 @@ const IMAGE_WIDTHS = [48, 64, 96, 128, 192, 256, 384, 512, 768, 1024];
  * `densitySrcSet`): 1×, 2× and 3× at the smallest server width covering each, duplicates left out.
  */
 export function densitySrcSet(src: string, displayWidth: number): string {
+  return densityWidths(displayWidth)
+    .map(({ width, density }) => `${src}?w=${width} ${density}x`)
+    .join(', ');
+}
+
+/** The server widths of those 1×, 2× and 3× candidates. */
+function densityWidths(displayWidth: number): Array<{ width: number; density: number }> {
   const widthFor = (px: number) => IMAGE_WIDTHS.find((w) => w >= px) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
   const seen = new Set<number>();
-  const candidates: string[] = [];
+  const candidates: Array<{ width: number; density: number }> = [];
   for (const density of [1, 2, 3]) {
     const width = widthFor(displayWidth * density);
     if (seen.has(width)) continue;
     seen.add(width);
-    candidates.push(`${src}?w=${width} ${density}x`);
+    candidates.push({ width, density });
   }
-  return candidates.join(', ');
+  return candidates;
 }
 
 /** The stored images an answer holds where the hint says (at most `count`, only `/uploads/…` paths). */
@@ -95,6 +113,11 @@ function imagesIn(envelope: unknown, hint: ImageHint): string[] {
     .map((item) => (item as Record<string, unknown> | null)?.[hint.field])
     .filter((src): src is string => typeof src === 'string' && STORED_IMAGE.test(src));
 }
+
+/** Where a page's image preloads go: right after its <title>, ahead of the scripts (a marker removed when the page is made). */
+const IMAGE_HINTS = '<!--ld-image-hints-->';
+/** A preload React's server render puts ahead of its markup for an image it renders eagerly. */
+const REACT_IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
 
 /** JSON safe inside a <script> element: no `<` (so no `</script>`), no line separators. */
 const scriptJson = (value: unknown): string =>
@@ -189,15 +212,37 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
 
   const shell = inlineEntryStyles(dist, indexHtml);
   const pages = new Map<MappedRoute, string>();
-  const render = (route: MappedRoute): string => {
+  const render = (route: MappedRoute, root = route.html, hints = ''): string => {
     const head = [
       ...route.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
       ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`),
+      // The page's own markup needs the page's styles at its first paint (the frame only needs the
+      // entry's): inline, as the entry's are, or the page would be laid out again when they arrive.
+      ...(root === route.html ? [] : [routeStyles(route)]),
     ].join('\n    ');
     return shell
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(route.documentTitle)}</title>`)
-      .replace('</head>', `  ${head}\n  </head>`)
-      .replace('<div id="root"></div>', `<div id="root">${route.html}</div>`);
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(route.documentTitle)}</title>${IMAGE_HINTS}`)
+      .replace('</head>', () => `  ${head}\n  </head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`)
+      .replace(IMAGE_HINTS, () => hints);
+  };
+
+  const styleSheets = new Map<MappedRoute, string>();
+  /** The route's stylesheets as one <style> (read once), or preload links only when one cannot be inlined. */
+  const routeStyles = (route: MappedRoute): string => {
+    let block = styleSheets.get(route);
+    if (block === undefined) {
+      const texts = route.styles.map((href) => {
+        const file = path.join(dist, href);
+        return href.startsWith('/assets/') && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+      });
+      block =
+        texts.length > 0 && texts.every((css) => css !== null && !/<\/style/i.test(css))
+          ? `<style>${texts.join('')}</style>`
+          : '';
+      styleSheets.set(route, block);
+    }
+    return block;
   };
 
   const pathOf = (url: string): string => {
@@ -210,6 +255,7 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
     }
   };
   return {
+    patterns: routes.map((r) => r.path),
     dataRequestsFor(url) {
       const pathname = pathOf(url);
       for (const route of routes) {
@@ -218,26 +264,47 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
       }
       return [];
     },
+    preloadedImages(requests, answers) {
+      return requests.flatMap((r) =>
+        r.images && answers[r.key] !== undefined
+          ? imagesIn(answers[r.key], r.images).map((src) => ({
+              src,
+              widths: densityWidths(r.images?.displayWidth ?? 0).map((c) => c.width),
+            }))
+          : [],
+      );
+    },
     withData(page, requests, answers) {
       if (Object.keys(answers).length === 0) return page;
       const block = `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(answers)}</script>`;
       const preloads = requests.flatMap((r) =>
         r.images && answers[r.key] !== undefined
-          ? imagesIn(answers[r.key], r.images).map(
-              (src) =>
-                `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeHtml(densitySrcSet(src, r.images?.displayWidth ?? 0))}">`,
-            )
+          ? imagesIn(answers[r.key], r.images)
+              .map((src) => escapeHtml(densitySrcSet(src, r.images?.displayWidth ?? 0)))
+              // Not twice: the server render's preload for the same image may be there already.
+              .filter((srcset) => !page.includes(`imageSrcSet="${srcset}"`))
+              .map((srcset) => `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${srcset}">`)
           : [],
       );
+      // First in <head>, before the scripts: the largest paint's images are asked for first.
       const withImages =
         preloads.length === 0
           ? page
-          : page.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`);
+          : page.replace('</title>', () => `</title>\n    ${preloads.join('\n    ')}`);
       return withImages.replace('</body>', () => `  ${block}\n  </body>`);
     },
-    pageFor(url) {
+    pageFor(url, screen) {
       const pathname = pathOf(url);
       const route = routes.find((r) => matchesPattern(r.path, pathname)) ?? home;
+      if (screen) {
+        // React's own preloads for the images it rendered eagerly go to the top of <head>.
+        const hints: string[] = [];
+        const root = screen.replace(REACT_IMAGE_PRELOAD, (link) => {
+          hints.push(link);
+          return '';
+        });
+        return render(route, root, hints.length > 0 ? `\n    ${hints.join('\n    ')}` : '');
+      }
       let page = pages.get(route);
       if (page === undefined) {
         page = render(route);

@@ -3,9 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from './errors.ts';
-import { type FirstFrames, loadFirstFrames } from './first-frame.ts';
+import { type DataRequest, type FirstFrames, loadFirstFrames } from './first-frame.ts';
 import { ensureVariant, parseVariantWidth } from './image-variants.ts';
 import { sendStoredFile } from './send-stored-file.ts';
+import { type FirstScreens, loadFirstScreens, SERVER_RENDER_DIR, sampleUrls } from './server-render.ts';
 import { isValidKey, UPLOADS_PREFIX } from './storage.ts';
 
 /**
@@ -49,6 +50,8 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
       prefix: '/',
       wildcard: false,
       index: false,
+      // The server's render module (platform/server-render.ts) is read from disk, never sent.
+      allowedPath: (pathName) => !pathName.startsWith(`/${SERVER_RENDER_DIR}/`),
       // The build writes .br and .gz beside each text asset (apps/web/precompress-plugin.ts): sent
       // as they are to a browser that accepts them, never compressed again per request.
       preCompressed: true,
@@ -63,11 +66,13 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
 
   const indexHtml = hasSpa ? fs.readFileSync(index, 'utf8') : null;
   const frames = indexHtml === null ? null : loadFirstFrames(dist, indexHtml);
+  const screens = frames ? await loadFirstScreens(dist, app.log) : null;
+  if (frames && screens) void screens.warm(sampleUrls(frames.patterns));
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/uploads/');
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (!isApi && wantsHtml && indexHtml) {
-      const page = frames ? await withFirstData(app, frames, request) : indexHtml;
+      const page = frames ? await withFirstData(app, frames, screens, request) : indexHtml;
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }
     throw routeNotFound(app, request, reply);
@@ -79,16 +84,54 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
  * requests are asked of this same server, as a guest from the visitor's address (so limits count
  * them as the visitor's), and their envelopes go into the HTML; the web client uses them instead
  * of asking again. A request that fails or answers anything but code 0 is left out: the page asks
- * for it itself, and shows its own error state if it fails again.
+ * for it itself, and shows its own error state if it fails again. With the web build's server
+ * module, #root holds the page itself rendered with those answers (docs/decisions/0044-server-rendered-first-screen.md),
+ * else (or when it cannot render that address) the route's static first frame.
  */
 async function withFirstData(
   app: FastifyInstance,
   frames: FirstFrames,
+  screens: FirstScreens | null,
   request: FastifyRequest,
 ): Promise<string> {
-  const page = frames.pageFor(request.url);
   const requests = frames.dataRequestsFor(request.url);
-  if (requests.length === 0) return page;
+  const answers = requests.length === 0 ? {} : await firstAnswers(app, requests, request);
+  warmImageVariants(app, frames.preloadedImages(requests, answers), request);
+  // Only pages whose first data came: any other would show its loading state, no better than
+  // its frame (the comic page's moved when its data came; home's frame already has its banner).
+  const renders = screens !== null && Object.keys(answers).length > 0;
+  const screen = renders ? await screens.render(request.url, answers, request.log) : null;
+  return frames.withData(frames.pageFor(request.url, screen), requests, answers);
+}
+
+/**
+ * Starts resizing the images the page preloads (every width of their `srcset`) while the page is
+ * rendered and sent, so the phone's requests for them find the variant made (or being made)
+ * instead of waiting for its first encoding after the page's code has arrived
+ * (docs/decisions/0044-server-rendered-first-screen.md). Made once, then served from storage.
+ */
+function warmImageVariants(
+  app: FastifyInstance,
+  images: Array<{ src: string; widths: number[] }>,
+  request: FastifyRequest,
+): void {
+  for (const { src, widths } of images) {
+    const key = src.slice(UPLOADS_PREFIX.length);
+    if (!isValidKey(key)) continue;
+    for (const width of widths) {
+      ensureVariant(app.deps.storage, key, width, request.log).catch((error: unknown) =>
+        request.log.warn({ err: error, key, width }, 'image variant could not be made ahead'),
+      );
+    }
+  }
+}
+
+/** The envelopes (code 0 only) of the page's first requests, by request key. */
+async function firstAnswers(
+  app: FastifyInstance,
+  requests: DataRequest[],
+  request: FastifyRequest,
+): Promise<Record<string, unknown>> {
   const answers: Record<string, unknown> = {};
   await Promise.all(
     requests.map(async (r) => {
@@ -114,5 +157,5 @@ async function withFirstData(
       }
     }),
   );
-  return frames.withData(page, requests, answers);
+  return answers;
 }

@@ -30,8 +30,9 @@ const toRouteObject = (route: AppRoute): RouteObject => ({
   },
 });
 
-export function createAppRouter() {
-  return createBrowserRouter([
+/** The app's route tree (the browser router's, and the server's first screen: app/server-render.tsx). */
+export function appRoutes(): RouteObject[] {
+  return [
     {
       element: <RootLayout />,
       errorElement: <PageError />,
@@ -43,5 +44,9 @@ export function createAppRouter() {
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },
-  ]);
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
 }

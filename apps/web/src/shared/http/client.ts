@@ -3,6 +3,7 @@ import { getAccount } from '../stores/account';
 import { toast } from '../ui/toast-store';
 import { type FieldValue, requestKey, takeFirstData } from './first-data';
 import { networkBack, noticeNetworkLoss } from './network-notice';
+import { answerOnServer } from './server-answers';
 
 // The single HTTP client (spec §7, §8): it unwraps `data`, raises the toast and handles the
 // session, so pages never repeat that.
@@ -160,6 +161,8 @@ async function send<T>(
   as: 'envelope' | 'blob' = 'envelope',
 ): Promise<T> {
   const path = normalise(url);
+  // Rendering the first screen on the server: answers only from the page's first data (never the network).
+  if (import.meta.env.SSR) return answerOnServer<T>(firstDataKey(method, path, init, options));
   const controller = new AbortController();
   const untrack = track(path, controller);
   const timer = setTimeout(

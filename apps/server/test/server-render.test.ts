@@ -1,0 +1,156 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createCategory, createNovel } from './helpers/content.ts';
+import { expectWarnLog } from './helpers/logs.ts';
+
+// docs/decisions/0044-server-rendered-first-screen.md: what a phone paints before any script has
+// run is the page itself, with its data from the database, rendered by the web app's components.
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+
+describe('the server-rendered first screen on the real SPA build', () => {
+  let t: TestApp;
+  let bookId: number;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-ssr-dist-'));
+  beforeAll(async () => {
+    const web = path.resolve(import.meta.dirname, '../../web');
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--logLevel', 'error'], {
+      cwd: web,
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr).toBe(0);
+    t = await createTestApp('sqlite', { WEB_DIST: dist });
+    const category = await createCategory(t, '玄幻');
+    ({ workId: bookId } = await createNovel(t, {
+      chapters: 5,
+      categoryId: category,
+      title: '星河剑歌',
+      author: '青衫客',
+      hot: 900,
+    }));
+    await createNovel(t, { chapters: 3, categoryId: category, title: '夜行<b>', author: '北山', hot: 500 });
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const open = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    return res.body;
+  };
+
+  /**
+   * The page once the server has rendered it: the first request after start may find the render
+   * over its budget (this build's development React, the start-up warm-up still running) and get
+   * the frame; the finished render is kept for the next request.
+   */
+  const openRendered = async (url: string) => {
+    for (let attempt = 0; ; attempt++) {
+      const html = await open(url);
+      if (html.includes('<div inert=""') || attempt === 20) return html;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+
+  it('paints the 书城 with the books of the database, inert until React takes over', async () => {
+    const root = rootOf(await openRendered('/novels'));
+    expect(root).toMatch(/^<div id="root"><div inert="" class="app-root app-root--mobile">/);
+    expect(root).not.toContain('class="first-frame');
+    expect(root).toContain('<span class="novel-card__title">星河剑歌</span>');
+    expect(root).toContain('<span class="novel-card__author">青衫客</span>');
+    // Text from the database is escaped, never markup.
+    expect(root).toContain('夜行&lt;b&gt;');
+    expect(root).not.toContain('夜行<b>');
+    // The category tab from the database, and a real link to the book.
+    expect(root).toContain('>玄幻</button>');
+    expect(root).toContain(`href="/bookinfo/${bookId}"`);
+  });
+
+  it('paints a book’s page with its title, author and chapters', async () => {
+    const root = rootOf(await openRendered(`/bookinfo/${bookId}`));
+    expect(root).toContain('inert=""');
+    expect(root).toContain('星河剑歌');
+    expect(root).toContain('青衫客');
+    expect(root).toContain('一本测试用的小说。');
+    // Its cover at the srcset the page's preload in <head> names, eager, with fixed dimensions.
+    expect(root).toMatch(
+      /<img[^>]*width="\d+" height="\d+"[^>]*loading="eager"[^>]*srcSet="\/uploads\/novels\/test\/cover\.webp\?w=/,
+    );
+  });
+
+  it('gives an unknown book, an unknown path, a page that needs login or has no first data its static first frame', async () => {
+    for (const url of ['/bookinfo/999999999', '/no-such-page', '/recharge', '/animate', '/']) {
+      const root = rootOf(await open(url));
+      expect(root, url).toContain('class="first-frame');
+      expect(root, url).not.toContain('inert=""');
+    }
+  });
+});
+
+describe('a server render that fails', () => {
+  let t: TestApp;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-ssr-broken-'));
+  const index = '<html><head><title>x</title></head><body><div id="root"></div></body></html>';
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(dist, 'index.html'), index);
+    // Each page with a first request the API answers (the categories, an empty list here).
+    const route = (p: string, name: string) => ({
+      path: p,
+      name,
+      documentTitle: name,
+      html: `<p class="first-frame">${name}</p>`,
+      modules: [],
+      styles: [],
+      data: [{ method: 'GET', path: '/v1/novel/categories' }],
+    });
+    fs.writeFileSync(
+      path.join(dist, 'route-map.json'),
+      JSON.stringify({
+        routes: [route('', 'home'), route('login', 'login'), route('faq', 'faq'), route('games', 'games')],
+      }),
+    );
+    fs.mkdirSync(path.join(dist, 'ssr'));
+    fs.writeFileSync(
+      path.join(dist, 'ssr', 'server-render.js'),
+      [
+        'export async function render(url) {',
+        "  if (url.startsWith('/login')) throw new Error('window is not defined');",
+        "  if (url.startsWith('/faq')) return new Promise(() => {});",
+        "  return '<p>rendered</p>';",
+        '}',
+      ].join('\n'),
+    );
+    t = await createTestApp('sqlite', { WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const open = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+  it('serves the route’s frame instead, logs the route once and never answers 500', async () => {
+    expectWarnLog(/server render failed/);
+    for (const url of ['/login', '/login?from=x']) {
+      const res = await open(url);
+      expect(res.statusCode).toBe(200);
+      expect(rootOf(res.body)).toMatch(/^<div id="root"><p class="first-frame">login<\/p><\/div>/);
+    }
+    // A render that takes too long is not waited for.
+    const slow = await open('/faq');
+    expect(slow.statusCode).toBe(200);
+    expect(rootOf(slow.body)).toContain('<p class="first-frame">faq</p>');
+    expect(rootOf((await open('/games')).body)).toContain('<p>rendered</p>');
+  });
+
+  it('never serves the render module to a browser', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/ssr/server-render.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('export async function render');
+  });
+});
