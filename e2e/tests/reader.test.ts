@@ -235,7 +235,8 @@ describe('novel reader', () => {
         theme,
       );
       await page.reload();
-      await page.locator('[data-p="0"]').waitFor();
+      // The app's own page, not the server's inert screen painted before the app starts (0044).
+      await page.locator('#root > :not([inert]) [data-p="0"]').waitFor();
       await page.mouse.click(195, 420);
       await page.locator('.reader-bar--bottom').waitFor();
       expect(await scanAccessibility(page), `${theme}: reading with the toolbars`).toEqual([]);
