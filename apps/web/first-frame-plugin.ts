@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { type Plugin, type ResolvedConfig, runnerImport } from 'vite';
 import type { FirstRequest } from './src/app/first-data';
@@ -20,6 +21,11 @@ export interface RouteMapEntry {
 
 export interface RouteMap {
   routes: RouteMapEntry[];
+  /**
+   * The script that starts the app once a server-rendered screen has painted (src/app/boot.js,
+   * emitted as a hashed asset): the server puts it in place of the entry's scripts on those pages.
+   */
+  boot: string;
 }
 
 interface ChunkLike {
@@ -80,7 +86,14 @@ export function firstFramePlugin(): Plugin {
           data: frame.data,
         };
       });
-      const map: RouteMap = { routes };
+      const bootSource = fs
+        .readFileSync(path.join(config.root, 'src/app/boot.js'), 'utf8')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '' && !line.startsWith('//'))
+        .join('\n');
+      const boot = this.emitFile({ type: 'asset', name: 'boot.js', source: `${bootSource}\n` });
+      const map: RouteMap = { routes, boot: url(this.getFileName(boot)) };
       this.emitFile({ type: 'asset', fileName: 'route-map.json', source: JSON.stringify(map) });
     },
   };

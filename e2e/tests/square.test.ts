@@ -72,7 +72,8 @@ describe('the square at 390×844', () => {
     const topics = page.getByRole('tablist', { name: '话题' });
     await topics.getByRole('tab', { name: '全部' }).waitFor();
     expect(await topics.getByRole('tab').first().textContent()).toBe('全部');
-    expect(await topics.getByRole('tab').count()).toBeGreaterThan(1);
+    // The topics from the database, once the app has asked for them (its first render has only 全部).
+    await expect.poll(() => topics.getByRole('tab').count()).toBeGreaterThan(1);
     await expect.poll(() => page.locator('.post-card').count()).toBeGreaterThan(0);
 
     await topics.getByRole('tab', { name: '游戏攻略' }).click();

@@ -83,6 +83,58 @@ describe('the server-rendered first screen on the real SPA build', () => {
     );
   });
 
+  it('fetches none of the app’s code before a rendered screen has painted: its boot script adds it after', async () => {
+    const built = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const entry = [...built.matchAll(/<script type="module" crossorigin src="([^"]+)">/g)].map((m) => m[1]);
+    expect(entry.length).toBeGreaterThan(0);
+    const map = JSON.parse(fs.readFileSync(path.join(dist, 'route-map.json'), 'utf8')) as {
+      boot: string;
+      routes: Array<{ path: string; modules: string[]; styles: string[] }>;
+    };
+    const novels = map.routes.find((r) => r.path === 'novels');
+    expect(novels?.modules.length).toBeGreaterThan(0);
+
+    const html = await openRendered('/novels');
+    expect(rootOf(html)).toContain('inert=""');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toContain('<link rel="preload" as="style"');
+    const boot =
+      /<script defer src="([^"]+)" data-scripts="([^"]*)" data-modules="([^"]*)" data-styles="([^"]*)"><\/script>/.exec(
+        html,
+      );
+    expect(boot?.[1]).toBe(map.boot);
+    // The same chunks, in the build's order: the entry's scripts, then the route's own.
+    expect(boot?.[2].split(' ')).toEqual(entry);
+    expect(boot?.[3].split(' ')).toEqual(novels?.modules);
+    expect(boot?.[4].split(' ').filter(Boolean)).toEqual(novels?.styles);
+
+    // Served like any hashed asset: as JavaScript, cached for a year, small.
+    const script = await t.app.inject({ method: 'GET', url: map.boot });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.headers['cache-control']).toContain('immutable');
+    expect(script.body.length).toBeLessThan(1024);
+  });
+
+  it('keeps the entry’s scripts and the route’s preloads on a page with only its frame', async () => {
+    const built = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const entry = [...built.matchAll(/<script type="module" crossorigin src="[^"]+"><\/script>/g)].map(
+      (m) => m[0],
+    );
+    const map = JSON.parse(fs.readFileSync(path.join(dist, 'route-map.json'), 'utf8')) as {
+      boot: string;
+      routes: Array<{ path: string; modules: string[] }>;
+    };
+    const login = map.routes.find((r) => r.path === 'login');
+    const html = await open('/login');
+    expect(rootOf(html)).toContain('class="first-frame');
+    for (const tag of entry) expect(html).toContain(tag);
+    for (const href of login?.modules ?? [])
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="${href}">`);
+    expect(html).not.toContain(map.boot);
+  });
+
   it('gives an unknown book, an unknown path, a page that needs login or has no first data its static first frame', async () => {
     for (const url of ['/bookinfo/999999999', '/no-such-page', '/recharge', '/animate', '/']) {
       const root = rootOf(await open(url));

@@ -206,21 +206,38 @@ function resolveData(data: FirstRequest[], params: Record<string, string>): Data
 export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | null {
   const file = path.join(dist, 'route-map.json');
   if (!fs.existsSync(file)) return null;
-  const { routes } = JSON.parse(fs.readFileSync(file, 'utf8')) as { routes: MappedRoute[] };
+  const { routes, boot } = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    routes: MappedRoute[];
+    boot?: unknown;
+  };
   const home = routes.find((r) => r.path === '');
   if (!home || !indexHtml.includes('<div id="root"></div>') || !indexHtml.includes('</head>')) return null;
 
   const shell = inlineEntryStyles(dist, indexHtml);
+  const entryScripts = [...shell.matchAll(ENTRY_SCRIPT)];
   const pages = new Map<MappedRoute, string>();
   const render = (route: MappedRoute, root = route.html, hints = ''): string => {
+    const rendered = root !== route.html;
+    // A server-rendered screen paints with the HTML alone: the app's scripts and the route's
+    // preloads wait for the boot script to add them once it has painted (see BOOT_NOTE).
+    const boots = rendered && typeof boot === 'string' && entryScripts.length > 0;
     const head = [
-      ...route.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
-      ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`),
+      ...(boots
+        ? []
+        : [
+            ...route.modules.map(
+              (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
+            ),
+            ...route.styles.map(
+              (href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`,
+            ),
+          ]),
       // The page's own markup needs the page's styles at its first paint (the frame only needs the
       // entry's): inline, as the entry's are, or the page would be laid out again when they arrive.
-      ...(root === route.html ? [] : [routeStyles(route)]),
+      ...(rendered ? [routeStyles(route)] : []),
     ].join('\n    ');
-    return shell
+    const start = boots ? bootShell(shell, entryScripts, boot, route) : shell;
+    return start
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(route.documentTitle)}</title>${IMAGE_HINTS}`)
       .replace('</head>', () => `  ${head}\n  </head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`)
@@ -313,6 +330,35 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
       return page;
     },
   };
+}
+
+/** The entry's module scripts as the build writes them into index.html (rolldown's runtime, then the entry chunk). */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>\n?\s*/g;
+
+/**
+ * BOOT_NOTE (docs/decisions/0044-server-rendered-first-screen.md, addendum): the shell of a page
+ * whose #root the server rendered, with the entry's module scripts replaced by the build's boot
+ * script (apps/web/src/app/boot.js), a deferred classic script that adds them, then the route's
+ * modulepreloads and style preloads, once the screen has painted. So the phone paints before it
+ * fetches any of the app's code, and a page load's first paint does not wait for it.
+ */
+function bootShell(shell: string, scripts: RegExpMatchArray[], boot: string, route: MappedRoute): string {
+  const attribute = (name: string, urls: string[]) => ` data-${name}="${escapeHtml(urls.join(' '))}"`;
+  const tag =
+    `<script defer src="${escapeHtml(boot)}"` +
+    attribute(
+      'scripts',
+      scripts.map((m) => m[1]),
+    ) +
+    attribute('modules', route.modules) +
+    attribute('styles', route.styles) +
+    '></script>\n    ';
+  let first = true;
+  return shell.replace(ENTRY_SCRIPT, () => {
+    const replacement = first ? tag : '';
+    first = false;
+    return replacement;
+  });
 }
 
 /**
