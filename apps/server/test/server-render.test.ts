@@ -18,6 +18,7 @@ describe('the server-rendered first screen on the real SPA build', () => {
   let t: TestApp;
   let bookId: number;
   let comic: { workId: number; unitIds: number[] };
+  let activityStart = 0;
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-ssr-dist-'));
   beforeAll(async () => {
     const web = path.resolve(import.meta.dirname, '../../web');
@@ -44,6 +45,7 @@ describe('the server-rendered first screen on the real SPA build', () => {
     });
     await createVideoCategory(t, '治愈日常');
     const now = t.clock.now();
+    activityStart = now - 3_600_000;
     await createActivity(
       t.deps.db.kysely,
       {
@@ -51,7 +53,7 @@ describe('the server-rendered first screen on the real SPA build', () => {
         summary: '读书赢蓝钻',
         banner: '/uploads/activities/1/banner.webp',
         rulesHtml: '<p>规则</p>',
-        startAt: now - 3_600_000,
+        startAt: activityStart,
         endAt: now + 3_600_000,
         tasks: [{ kind: 'post', title: '发布1条动态', target: 1, reward: 5 }],
       },
@@ -136,6 +138,12 @@ describe('the server-rendered first screen on the real SPA build', () => {
     const activity = rootOf(await openRendered('/activity'));
     expect(activity).toContain('冬日阅读季');
     expect(activity).toContain('读书赢蓝钻');
+    // Its times in the users' clock (Asia/Shanghai), whatever the server's own zone.
+    const shanghai = new Date(activityStart + 8 * 3_600_000);
+    const hhmm = [shanghai.getUTCHours(), shanghai.getUTCMinutes()].map((n) => String(n).padStart(2, '0'));
+    expect(activity).toContain(
+      `${shanghai.getUTCMonth() + 1}月${shanghai.getUTCDate()}日 ${hhmm.join(':')} - `,
+    );
   });
 
   it('gives an unknown book, an unknown path, a page that needs login or has no first data its static first frame', async () => {
