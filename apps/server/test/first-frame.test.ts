@@ -147,6 +147,8 @@ describe('the first frame in the served page', () => {
     expect(html).not.toContain('alert(');
     // Only the build's own scripts: rolldown's runtime and the entry.
     expect(html.match(/<script/g)).toHaveLength(2);
-    expect(html.match(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/g)).toHaveLength(2);
+    expect(
+      html.match(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/g),
+    ).toHaveLength(2);
   });
 });
