@@ -3,9 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActivity } from '../src/modules/activities/service.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createComic, createComicCategory } from './helpers/comics.ts';
 import { createCategory, createNovel } from './helpers/content.ts';
 import { expectWarnLog } from './helpers/logs.ts';
+import { createVideoCategory } from './helpers/videos.ts';
 
 // docs/decisions/0044-server-rendered-first-screen.md: what a phone paints before any script has
 // run is the page itself, with its data from the database, rendered by the web app's components.
@@ -14,6 +17,8 @@ const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), htm
 describe('the server-rendered first screen on the real SPA build', () => {
   let t: TestApp;
   let bookId: number;
+  let comic: { workId: number; unitIds: number[] };
+  let activityStart = 0;
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-ssr-dist-'));
   beforeAll(async () => {
     const web = path.resolve(import.meta.dirname, '../../web');
@@ -32,6 +37,28 @@ describe('the server-rendered first screen on the real SPA build', () => {
       hot: 900,
     }));
     await createNovel(t, { chapters: 3, categoryId: category, title: '夜行<b>', author: '北山', hot: 500 });
+    comic = await createComic(t, {
+      episodes: 3,
+      free: 3,
+      categoryId: await createComicCategory(t, '热血漫'),
+      title: '山海少年',
+    });
+    await createVideoCategory(t, '治愈日常');
+    const now = t.clock.now();
+    activityStart = now - 3_600_000;
+    await createActivity(
+      t.deps.db.kysely,
+      {
+        title: '冬日阅读季',
+        summary: '读书赢蓝钻',
+        banner: '/uploads/activities/1/banner.webp',
+        rulesHtml: '<p>规则</p>',
+        startAt: activityStart,
+        endAt: now + 3_600_000,
+        tasks: [{ kind: 'post', title: '发布1条动态', target: 1, reward: 5 }],
+      },
+      now,
+    );
   }, 240_000);
   afterAll(async () => {
     await t?.close();
@@ -135,8 +162,44 @@ describe('the server-rendered first screen on the real SPA build', () => {
     expect(html).not.toContain(map.boot);
   });
 
+  // Each page with first data is rendered from it: had a description drifted from the page's
+  // request, the server render (which answers only from those envelopes) would show no data.
+  it('paints 色漫, a comic’s page and 福利 with what the database holds', async () => {
+    const animate = rootOf(await openRendered('/animate'));
+    expect(animate).toContain('>热血漫</button>');
+    expect(animate).toContain('<span class="comic-card__title">山海少年</span>');
+    expect(animate).toContain(`href="/comic/${comic.workId}"`);
+
+    const detail = rootOf(await openRendered(`/comic/${comic.workId}`));
+    expect(detail).toContain('inert=""');
+    expect(detail).toContain('山海少年');
+    expect(detail).toContain('一部测试用的漫画。');
+    expect(detail).toContain(`href="/comic/${comic.workId}/${comic.unitIds[0]}"`);
+
+    expect(rootOf(await openRendered('/welfare'))).toContain('>治愈日常</button>');
+  });
+
+  it('paints check-in with today’s reward and the activity centre with its activities', async () => {
+    const status = await t.app.inject({ method: 'GET', url: '/api/v1/checkin' });
+    const reward = status.json().data.cycle[0].reward as number;
+    const checkin = rootOf(await openRendered('/checkin'));
+    expect(checkin).toContain('inert=""');
+    expect(checkin).toContain(`今日签到可得 ${reward} 蓝钻`);
+    expect(checkin).toContain('七日签到奖励');
+
+    const activity = rootOf(await openRendered('/activity'));
+    expect(activity).toContain('冬日阅读季');
+    expect(activity).toContain('读书赢蓝钻');
+    // Its times in the users' clock (Asia/Shanghai), whatever the server's own zone.
+    const shanghai = new Date(activityStart + 8 * 3_600_000);
+    const hhmm = [shanghai.getUTCHours(), shanghai.getUTCMinutes()].map((n) => String(n).padStart(2, '0'));
+    expect(activity).toContain(
+      `${shanghai.getUTCMonth() + 1}月${shanghai.getUTCDate()}日 ${hhmm.join(':')} - `,
+    );
+  });
+
   it('gives an unknown book, an unknown path, a page that needs login or has no first data its static first frame', async () => {
-    for (const url of ['/bookinfo/999999999', '/no-such-page', '/recharge', '/animate', '/']) {
+    for (const url of ['/bookinfo/999999999', '/no-such-page', '/recharge', '/video/1', '/']) {
       const root = rootOf(await open(url));
       expect(root, url).toContain('class="first-frame');
       expect(root, url).not.toContain('inert=""');

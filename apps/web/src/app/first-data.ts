@@ -1,3 +1,6 @@
+import { EPISODE_PAGE } from '../features/comics/api/get-comic';
+import { COMIC_PAGE_SIZE } from '../features/comics/api/get-comics';
+import { COMIC_COVER_WIDTH } from '../features/comics/lib/cover-sizes';
 import { GAMES_PAGE_SIZE } from '../features/games/api/get-games';
 import { ICON_WIDTH } from '../features/games/lib/icon-sizes';
 import { GIFT_STRIP_SIZE } from '../features/gifts/api/get-gift-center';
@@ -5,6 +8,8 @@ import { CHAPTER_BLOCK } from '../features/novels/api/get-chapters';
 import { NOVEL_PAGE_SIZE } from '../features/novels/api/get-novels';
 import { BOOK_COVER_WIDTH, COVER_WIDTH } from '../features/novels/lib/cover-sizes';
 import { PAGE_SIZE as POSTS_PAGE_SIZE } from '../features/square/lib/limits';
+import { VIDEO_PAGE_SIZE } from '../features/videos/api/get-videos';
+import { VIDEO_COVER_WIDTH } from '../features/videos/lib/cover-sizes';
 
 /**
  * A first API request of a route's page as a guest makes it (docs/decisions/0043-phone-speed.md):
@@ -75,5 +80,39 @@ export const FIRST_DATA: Record<string, FirstRequest[]> = {
   square: [
     { method: 'GET', path: '/v1/square/post/list', fields: { sort: 1, pageSize: POSTS_PAGE_SIZE } },
     { method: 'GET', path: '/v1/gift/center', fields: { currentPage: 1, pageSize: GIFT_STRIP_SIZE } },
+  ],
+  animate: [
+    { method: 'GET', path: '/v1/comic/categories' },
+    {
+      method: 'GET',
+      path: '/v1/comic/list',
+      fields: { sort: 1, pageSize: COMIC_PAGE_SIZE },
+      // The grid's first row: the page's priority covers.
+      images: { list: 'records', field: 'cover', count: 3, displayWidth: COMIC_COVER_WIDTH },
+    },
+  ],
+  comic: [
+    {
+      method: 'GET',
+      path: '/v1/comic/:id',
+      images: { field: 'cover', count: 1, displayWidth: COMIC_COVER_WIDTH },
+    },
+    { method: 'GET', path: '/v1/comic/:id/episodes', fields: { order: 'asc', pageSize: EPISODE_PAGE } },
+  ],
+  welfare: [
+    { method: 'GET', path: '/v1/video/categories' },
+    {
+      method: 'GET',
+      path: '/v1/video/list',
+      fields: { sort: 1, pageSize: VIDEO_PAGE_SIZE },
+      // The first row of the grid (the page's eager covers).
+      images: { list: 'records', field: 'cover', count: 2, displayWidth: VIDEO_COVER_WIDTH },
+    },
+  ],
+  checkin: [{ method: 'GET', path: '/v1/checkin' }],
+  activity: [{ method: 'GET', path: '/v1/activity/list', fields: { status: 'ongoing' } }],
+  comicReader: [
+    { method: 'GET', path: '/v1/comic/:id/episode/:eid' },
+    { method: 'GET', path: '/v1/comic/:id' },
   ],
 };

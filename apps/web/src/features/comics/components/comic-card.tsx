@@ -2,6 +2,7 @@ import type { Work } from '@ld/contract/content';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { Image } from '../../../shared/ui/image';
+import { COMIC_COVER_WIDTH } from '../lib/cover-sizes';
 import { statusText } from '../lib/format';
 
 /** One comic in the 色漫 grid: cover (3:4, lazy, placeholder when broken), title, latest episode. */
@@ -22,7 +23,7 @@ export const ComicCard = memo(function ComicCard({
           alt={`《${work.title}》封面`}
           width={300}
           height={400}
-          displayWidth={112}
+          displayWidth={COMIC_COVER_WIDTH}
           priority={priority}
         />
         <span className={`comic-card__status${work.status === 1 ? ' is-finished' : ''}`}>

@@ -60,7 +60,14 @@ interface Geometry {
  */
 export function CoverGrid({ items, label }: { items: Work[]; label: string }) {
   const ref = useRef<HTMLUListElement>(null);
-  const [geometry, setGeometry] = useState<Geometry>({ width: 0, pageTop: 0, viewport: 844, rem: 16 });
+  // Before the first measure (which comes before the browser paints): on the server, the phone the
+  // render assumes (docs/decisions/0044), so its first rows of covers are in the HTML; in the
+  // browser, nothing drawn until measured, as before.
+  const [geometry, setGeometry] = useState<Geometry>(() =>
+    import.meta.env.SSR
+      ? { width: window.innerWidth, pageTop: 0, viewport: window.innerHeight, rem: rootPx() }
+      : { width: 0, pageTop: 0, viewport: 844, rem: 16 },
+  );
   const [scrollY, setScrollY] = useState(0);
 
   const pad = PAD_REM * geometry.rem;

@@ -10,6 +10,7 @@ import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { ThreadComments } from '../../../shared/ui/thread-comments';
 import { useSubscribeComic } from '../api/comic-actions';
 import { type EpisodeOrder, isNotFound, useComic, useEpisodes, validId } from '../api/get-comic';
+import { COMIC_COVER_WIDTH } from '../lib/cover-sizes';
 import { priceBadge, statusText } from '../lib/format';
 import './comic-detail-page.css';
 
@@ -69,7 +70,7 @@ export default function ComicDetailPage() {
           alt={`《${c.title}》封面`}
           width={300}
           height={400}
-          displayWidth={112}
+          displayWidth={COMIC_COVER_WIDTH}
           priority
         />
         <div className="comic-detail__facts">

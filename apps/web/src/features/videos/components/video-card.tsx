@@ -3,6 +3,7 @@ import { formatCount } from '../../../shared/lib/format';
 import { Image } from '../../../shared/ui/image';
 import type { VideoItem } from '../api/types';
 import { priceBadge } from '../lib/badge';
+import { VIDEO_COVER_WIDTH } from '../lib/cover-sizes';
 import { formatDuration } from '../lib/time';
 import './video-card.css';
 
@@ -12,7 +13,14 @@ export function VideoCard({ video, priority = false }: { video: VideoItem; prior
   return (
     <Link to={`/video/${video.id}`} className="video-card">
       <span className="video-card__cover">
-        <Image src={video.cover} alt="" width={320} height={180} displayWidth={176} priority={priority} />
+        <Image
+          src={video.cover}
+          alt=""
+          width={320}
+          height={180}
+          displayWidth={VIDEO_COVER_WIDTH}
+          priority={priority}
+        />
         {badge && <span className={`video-card__badge${badge.vip ? ' is-vip' : ''}`}>{badge.text}</span>}
         <span className="video-card__facts">
           <span>
