@@ -164,12 +164,7 @@ describe('the server-rendered first screen on the real SPA build', () => {
 
   // Each page with first data is rendered from it: had a description drifted from the page's
   // request, the server render (which answers only from those envelopes) would show no data.
-  it('paints 色漫, a comic’s page and 福利 with what the database holds', async () => {
-    const animate = rootOf(await openRendered('/animate'));
-    expect(animate).toContain('>热血漫</button>');
-    expect(animate).toContain('<span class="comic-card__title">山海少年</span>');
-    expect(animate).toContain(`href="/comic/${comic.workId}"`);
-
+  it('paints a comic’s page and 福利 with what the database holds', async () => {
     const detail = rootOf(await openRendered(`/comic/${comic.workId}`));
     expect(detail).toContain('inert=""');
     expect(detail).toContain('山海少年');
