@@ -91,6 +91,7 @@ describe.each(DIALECTS)('comics on %s', (dialect) => {
         })),
         prevId: first,
         nextId: third,
+        prev: { id: first, title: '第1话 测试', price: 0, vip: false, unlocked: true },
         next: { id: third, title: '第3话 测试', price: 9, vip: true, unlocked: false },
         commentCount: 0,
         price: 0,
@@ -98,7 +99,12 @@ describe.each(DIALECTS)('comics on %s', (dialect) => {
         charged: 0,
       });
       const firstAnswer = await read(comic.workId, first);
-      expect(firstAnswer.data).toMatchObject({ prevId: null, nextId: second, next: { unlocked: true } });
+      expect(firstAnswer.data).toMatchObject({
+        prevId: null,
+        prev: null,
+        nextId: second,
+        next: { unlocked: true },
+      });
     });
 
     it('answers 404 for an unknown comic or episode, and for a novel or another comic’s episode', async () => {
@@ -167,6 +173,29 @@ describe.each(DIALECTS)('comics on %s', (dialect) => {
         ['gift', 15, ''],
         ['episode', -10, '账本漫画·第2话 测试'],
       ]);
+    });
+
+    it('names a locked previous episode with its title and price, open once bought', async () => {
+      // Reading up from a bought episode: the reader names the locked one above it (上一话：title).
+      const comic = await createComic(t, { episodes: 3, free: 1, price: 10 });
+      const [, second, third] = comic.unitIds;
+      const user = await createUser(t, { coins: 30 });
+      expect((await unlock(comic.workId, third, user)).code).toBe(0);
+      const answer = await read(comic.workId, third, user);
+      expect(answer.data).toMatchObject({
+        prevId: second,
+        prev: { id: second, title: '第2话 测试', price: 10, vip: true, unlocked: false },
+        nextId: null,
+        next: null,
+      });
+      expect((await unlock(comic.workId, second, user)).code).toBe(0);
+      expect((await read(comic.workId, third, user)).data.prev).toEqual({
+        id: second,
+        title: '第2话 测试',
+        price: 10,
+        vip: true,
+        unlocked: true,
+      });
     });
 
     it('charges once for 50 parallel unlocks of one episode', async () => {

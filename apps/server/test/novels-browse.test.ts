@@ -269,6 +269,7 @@ describe.each(DIALECTS)('novel browsing on %s', (dialect) => {
       expect(first.data).toMatchObject({
         index: 1,
         prevId: null,
+        prev: null,
         nextId: book.unitIds[1],
         price: 0,
         charged: 0,
@@ -279,6 +280,7 @@ describe.each(DIALECTS)('novel browsing on %s', (dialect) => {
       expect(tenth.data).toMatchObject({
         prevId: book.unitIds[8],
         nextId: book.unitIds[10],
+        prev: { id: book.unitIds[8], title: '第9章 测试', price: 0, vip: false, unlocked: true },
         next: { id: book.unitIds[10], price: 10, vip: true, unlocked: false },
       });
     });
@@ -300,6 +302,8 @@ describe.each(DIALECTS)('novel browsing on %s', (dialect) => {
         paragraphs: ['第2章的第一段。', '「你好。」他说。'],
         prevId: book.unitIds[0],
         nextId: book.unitIds[2],
+        prev: { id: book.unitIds[0], title: '第1章 测试', price: 0, vip: false, unlocked: true },
+        next: { id: book.unitIds[2], title: '第3章 测试', price: 20, vip: true, unlocked: false },
       });
       const locked = await call(t.app, 'GET', `/api/v1/novel/${book.workId}/chapter/${book.unitIds[2]}`);
       expect(locked).toMatchObject({

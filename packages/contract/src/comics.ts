@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nextUnitSchema } from './content.ts';
+import { adjacentUnitSchema } from './content.ts';
 import { commentListQuery, createCommentBody, feedQuery } from './square.ts';
 
 // Comics (DESIGN §13, issue 9): the shared content model (`content.ts`) plus an episode's panels
@@ -66,8 +66,10 @@ export const episodeSchema = z.object({
   panels: z.array(panelSchema),
   prevId: z.number().int().nullable(),
   nextId: z.number().int().nullable(),
-  /** The next episode's price and whether it is open to the caller, shown before it is opened. */
-  next: nextUnitSchema.nullable(),
+  /** The previous episode's title, price and whether it is open to the caller, shown before it is opened. */
+  prev: adjacentUnitSchema.nullable(),
+  /** The next episode's title, price and whether it is open to the caller, shown before it is opened. */
+  next: adjacentUnitSchema.nullable(),
   /** Comments on this episode, replies included. */
   commentCount: z.number().int(),
   price: z.number().int(),

@@ -315,14 +315,18 @@ export const unitPageSchema = z.object({
 });
 export type UnitPage = z.infer<typeof unitPageSchema>;
 
-/** What the next unit costs, so the reader can say so before it is opened (DESIGN §13). */
-export const nextUnitSchema = z.object({
+/**
+ * The unit just before or after the one read (`prev`, `next` of the chapter and episode answers): its
+ * title and what it costs, so the reader can name it and say its price before it is opened (DESIGN §13).
+ */
+export const adjacentUnitSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   price: z.number().int(),
   vip: z.boolean(),
   unlocked: z.boolean(),
 });
+export type AdjacentUnit = z.infer<typeof adjacentUnitSchema>;
 
 /** The data of code 1005. `coinNum` is null for a guest. */
 export const unitLockedSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nextUnitSchema } from './content.ts';
+import { adjacentUnitSchema } from './content.ts';
 
 const positiveId = (name: string) =>
   z.coerce
@@ -20,8 +20,10 @@ export const chapterSchema = z.object({
   paragraphs: z.array(z.string()),
   prevId: z.number().int().nullable(),
   nextId: z.number().int().nullable(),
-  /** The next chapter's price and whether it is open to the caller, shown before it is opened. */
-  next: nextUnitSchema.nullable(),
+  /** The previous chapter's title, price and whether it is open to the caller, shown before it is opened. */
+  prev: adjacentUnitSchema.nullable(),
+  /** The next chapter's title, price and whether it is open to the caller, shown before it is opened. */
+  next: adjacentUnitSchema.nullable(),
   /** Comments per paragraph (段评), one count per paragraph; zeros until paragraph comments exist. */
   paragraphCommentCounts: z.array(z.number().int()),
   price: z.number().int(),

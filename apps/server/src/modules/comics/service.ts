@@ -108,17 +108,10 @@ export async function readEpisode(
     index: Number(unit.idx),
     title: unit.title,
     panels: panels.map(toPanel),
-    prevId: prev ? Number(prev.id) : null,
-    nextId: next ? Number(next.id) : null,
-    next: next
-      ? {
-          id: Number(next.id),
-          title: next.title,
-          price: Number(next.price),
-          vip: Number(next.vip) === 1,
-          unlocked: opened.nextUnlocked,
-        }
-      : null,
+    prevId: prev?.id ?? null,
+    nextId: next?.id ?? null,
+    prev,
+    next,
     commentCount,
     price: Number(unit.price),
     vip: Number(unit.vip) === 1,

@@ -1,4 +1,5 @@
 import {
+  type AdjacentUnit,
   CONTENT_LIMITS,
   DEFAULT_READER,
   type HistoryEntry,
@@ -339,13 +340,23 @@ async function autoUnlock(
 export interface OpenedUnit {
   work: WorkRow;
   unit: UnitRow;
-  prev: UnitRow | undefined;
-  next: UnitRow | undefined;
-  /** Whether the next unit is open to the caller (the reader shows its price otherwise). */
-  nextUnlocked: boolean;
+  /** The units before and after it, with whether each is open to the caller (the reader names them and shows their price). */
+  prev: AdjacentUnit | null;
+  next: AdjacentUnit | null;
   /** Diamonds auto-unlock charged for this opening. */
   charged: number;
 }
+
+const adjacent = (row: UnitRow | undefined, open: Set<number>): AdjacentUnit | null =>
+  row
+    ? {
+        id: Number(row.id),
+        title: row.title,
+        price: Number(row.price),
+        vip: Number(row.vip) === 1,
+        unlocked: open.has(Number(row.id)),
+      }
+    : null;
 
 /**
  * Opens a unit for reading: 404 for an unknown work or unit; code 1005 `{ price, vip, coinNum }`
@@ -365,14 +376,15 @@ export async function openUnit(
     repo.neighbourUnit(db, workId, Number(unit.idx), 'prev'),
     repo.neighbourUnit(db, workId, Number(unit.idx), 'next'),
   ]);
-  const open = await unlockedUnits(deps, kind, userId, next ? [unit, next] : [unit]);
+  const neighbours = [prev, next].filter((u): u is UnitRow => u !== undefined);
+  const open = await unlockedUnits(deps, kind, userId, [unit, ...neighbours]);
   let charged = 0;
   if (!open.has(Number(unit.id))) {
     const bought = userId === null ? null : await autoUnlock(deps, kind, userId, work, unit);
     if (bought === null) throw locked(kind, unit, userId === null ? null : await balanceOf(db, userId));
     charged = bought;
   }
-  return { work, unit, prev, next, nextUnlocked: next ? open.has(Number(next.id)) : false, charged };
+  return { work, unit, prev: adjacent(prev, open), next: adjacent(next, open), charged };
 }
 
 /** Distinct units of these kinds the user read in [from, to): chapters read, for activity tasks. */

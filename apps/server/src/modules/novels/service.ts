@@ -54,17 +54,10 @@ export async function readChapter(
     index: Number(unit.idx),
     title: unit.title,
     paragraphs,
-    prevId: prev ? Number(prev.id) : null,
-    nextId: next ? Number(next.id) : null,
-    next: next
-      ? {
-          id: Number(next.id),
-          title: next.title,
-          price: Number(next.price),
-          vip: Number(next.vip) === 1,
-          unlocked: opened.nextUnlocked,
-        }
-      : null,
+    prevId: prev?.id ?? null,
+    nextId: next?.id ?? null,
+    prev,
+    next,
     // 段评 per paragraph, replies included (the count bubble).
     paragraphCommentCounts: counts,
     price: Number(unit.price),

@@ -56,6 +56,7 @@ const episode = (id: number, index: number, over: Partial<Episode> = {}): Episod
   panels: [0, 1, 2].map((p) => ({ url: `/uploads/comics/5/${id}-${p}.webp`, width: 800, height: 1200 })),
   prevId: null,
   nextId: null,
+  prev: null,
   next: null,
   commentCount: 0,
   price: 0,
@@ -145,7 +146,8 @@ const at = { at: '/comic/5/12', path: '/comic/:id/:eid' };
 describe('reading up into the previous episode', () => {
   it('prepends the previous episode above its divider without moving the picture in view', async () => {
     let answerFirst: (r: EpisodeResult) => void = () => {};
-    fake.episodes.set(12, async () => ({ state: 'open', episode: episode(12, 2, { prevId: 11 }) }));
+    const prev = { id: 11, title: '第1话', price: 0, vip: false, unlocked: true };
+    fake.episodes.set(12, async () => ({ state: 'open', episode: episode(12, 2, { prevId: 11, prev }) }));
     fake.episodes.set(11, () => new Promise((r) => (answerFirst = r)));
     renderApp(<ComicReaderPage />, at);
     await screen.findByRole('heading', { name: '第2话', level: 1 });
@@ -189,7 +191,9 @@ describe('reading up into the previous episode', () => {
   });
 
   it('shows a locked previous episode with its price and 购买 above the one being read', async () => {
-    fake.episodes.set(12, async () => ({ state: 'open', episode: episode(12, 2, { prevId: 11 }) }));
+    // The open episode names its previous one (title, price, still locked for this reader).
+    const prev = { id: 11, title: '第1话 初见', price: 5, vip: false, unlocked: false };
+    fake.episodes.set(12, async () => ({ state: 'open', episode: episode(12, 2, { prevId: 11, prev }) }));
     fake.episodes.set(11, async () => ({ state: 'locked', locked: { price: 5, vip: false, coinNum: 40 } }));
     const { server } = renderApp(<ComicReaderPage />, { ...at, account: TEST_ACCOUNT });
     server
@@ -218,8 +222,11 @@ describe('reading up into the previous episode', () => {
     expect(screen.getByText('本话为付费章节')).toBeTruthy();
     expect(screen.getByText('余额 40 蓝钻')).toBeTruthy();
     expect(topOf('[data-eid="12"] .comic-strip__panels')).toBe(before);
-    // Reading up onto the lock: it is named as the previous episode.
+    // Reading up onto the lock: it is named as the previous episode, by its real title.
     await scrollBy(-300);
-    expect(screen.getByText('上一话')).toBeTruthy();
+    const lock = document.querySelector('[data-eid="11"]') as HTMLElement;
+    expect(lock.getAttribute('aria-label')).toBe('第1话 初见');
+    expect(lock.querySelector('.comic-lock__episode')?.textContent).toBe('上一话：第1话 初见');
+    expect(screen.getByText('上一话：第1话 初见')).toBeTruthy();
   });
 });

@@ -360,10 +360,25 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
   })();
   // The episode opened by address; those before it were prepended while reading up.
   const startIndex = ids.indexOf(startId);
-  /** A title not yet known from the episode itself: the one before names its next; else 上一话/下一话. */
-  const titleOf = (i: number): string | null => {
-    const before = episodes.get(ids[i - 1] as number);
-    return before?.next?.title ?? (i < startIndex ? '上一话' : null);
+  /**
+   * A title not yet known from the episode itself (loading, locked): the open episode before names
+   * its next, the open one after (below a prepended episode) its prev.
+   */
+  const knownTitleOf = (i: number): string | null => {
+    const id = ids[i] as number;
+    const before = episodes.get(ids[i - 1] as number)?.next;
+    const after = episodes.get(ids[i + 1] as number)?.prev;
+    if (before?.id === id) return before.title;
+    if (after?.id === id) return after.title;
+    return null;
+  };
+  /** The name of a block not open (yet): its title when known, else 上一话 above the episode opened. */
+  const titleOf = (i: number): string | null => knownTitleOf(i) ?? (i < startIndex ? '上一话' : null);
+  /** A lock card above the episode opened says it is the previous one: 上一话：<title>. */
+  const lockTitleOf = (i: number): string | null => {
+    const title = knownTitleOf(i);
+    if (i >= startIndex) return title;
+    return title ? `上一话：${title}` : '上一话';
   };
 
   // Nothing to tap yet (a lock, a failure, loading): the top bar stays, so there is a way back.
@@ -411,7 +426,7 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
                   <LockedEpisode
                     workId={workId}
                     eid={entry.id}
-                    title={titleOf(i)}
+                    title={lockTitleOf(i)}
                     locked={locks.get(entry.id) as UnitLocked}
                     onLowBalance={() => setLowBalance(true)}
                   />

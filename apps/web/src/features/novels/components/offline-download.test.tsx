@@ -19,6 +19,10 @@ const chapterText = (id: number): Chapter => ({
   paragraphs: [`第${id}章的正文。`],
   prevId: id > 1 ? id - 1 : null,
   nextId: id + 1,
+  prev:
+    id > 1
+      ? { id: id - 1, title: `第${id - 1}章 标题${id - 1}`, price: 0, vip: false, unlocked: true }
+      : null,
   next: null,
   paragraphCommentCounts: [0],
   price: 0,

@@ -16,6 +16,7 @@ const chapter = (id: number): Chapter => ({
   paragraphs: ['雨落在青石街上。'],
   prevId: null,
   nextId: null,
+  prev: null,
   next: null,
   paragraphCommentCounts: [0],
   price: 0,

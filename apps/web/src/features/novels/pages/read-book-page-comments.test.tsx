@@ -19,6 +19,7 @@ const chapter = (id: number, counts: number[]): Chapter => ({
   paragraphs: PARAGRAPHS,
   prevId: null,
   nextId: null,
+  prev: null,
   next: null,
   paragraphCommentCounts: counts,
   price: 0,

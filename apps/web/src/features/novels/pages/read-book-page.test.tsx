@@ -23,6 +23,7 @@ const chapter = (id: number, over: Partial<Chapter> = {}): Chapter => ({
   paragraphs: PARAGRAPHS.map((p) => `${p}（${id}）`),
   prevId: id > 101 ? id - 1 : null,
   nextId: id + 1,
+  prev: id > 101 ? { id: id - 1, title: `第${id - 101}章 夜雨`, price: 0, vip: false, unlocked: true } : null,
   next: { id: id + 1, title: `第${id - 99}章 晨光`, price: 0, vip: false, unlocked: true },
   paragraphCommentCounts: PARAGRAPHS.map(() => 0),
   price: 0,
