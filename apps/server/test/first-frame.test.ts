@@ -1,38 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { rootOf, useWebBuild } from './helpers/web-build.ts';
 
 // The first frame (docs/decisions/0029-first-frame.md) on the real SPA build: what a phone gets
 // for each address before any script has run.
 describe('the first frame in the served page', () => {
-  let t: TestApp;
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-frame-dist-'));
-  beforeAll(async () => {
-    const web = path.resolve(import.meta.dirname, '../../web');
-    const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--logLevel', 'error'], {
-      cwd: web,
-      encoding: 'utf8',
-    });
-    expect(build.status, build.stderr).toBe(0);
-    // The frame itself: without the build's server render module every page gets its frame
-    // (server-render.test.ts covers the pages rendered in its place).
-    fs.rmSync(path.join(dist, 'ssr'), { recursive: true, force: true });
-    t = await createTestApp('sqlite', { WEB_DIST: dist });
-  }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-    fs.rmSync(dist, { recursive: true, force: true });
-  });
-
-  const open = async (url: string) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(200);
-    return res.body;
-  };
-  const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+  // The frame itself: without the build's server render module every page gets its frame
+  // (server-render.test.ts covers the pages rendered in its place).
+  const site = useWebBuild({ prefix: 'ld-frame-dist-', serverRender: false });
+  const { dist, open } = site;
   const preloads = (html: string) =>
     [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
 
@@ -100,7 +77,7 @@ describe('the first frame in the served page', () => {
   };
   const api = async (method: 'GET' | 'POST', url: string, form?: string) =>
     (
-      await t.app.inject({
+      await site.t.app.inject({
         method,
         url,
         ...(form !== undefined

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,67 +8,52 @@ import { createComic, createComicCategory } from './helpers/comics.ts';
 import { createCategory, createNovel } from './helpers/content.ts';
 import { expectWarnLog } from './helpers/logs.ts';
 import { createVideoCategory } from './helpers/videos.ts';
+import { requestPage, rootOf, useWebBuild } from './helpers/web-build.ts';
 
 // docs/decisions/0044-server-rendered-first-screen.md: what a phone paints before any script has
 // run is the page itself, with its data from the database, rendered by the web app's components.
-const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
 
 describe('the server-rendered first screen on the real SPA build', () => {
-  let t: TestApp;
   let bookId: number;
   let comic: { workId: number; unitIds: number[] };
   let activityStart = 0;
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-ssr-dist-'));
-  beforeAll(async () => {
-    const web = path.resolve(import.meta.dirname, '../../web');
-    const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--logLevel', 'error'], {
-      cwd: web,
-      encoding: 'utf8',
-    });
-    expect(build.status, build.stderr).toBe(0);
-    t = await createTestApp('sqlite', { WEB_DIST: dist });
-    const category = await createCategory(t, '玄幻');
-    ({ workId: bookId } = await createNovel(t, {
-      chapters: 5,
-      categoryId: category,
-      title: '星河剑歌',
-      author: '青衫客',
-      hot: 900,
-    }));
-    await createNovel(t, { chapters: 3, categoryId: category, title: '夜行<b>', author: '北山', hot: 500 });
-    comic = await createComic(t, {
-      episodes: 3,
-      free: 3,
-      categoryId: await createComicCategory(t, '热血漫'),
-      title: '山海少年',
-    });
-    await createVideoCategory(t, '治愈日常');
-    const now = t.clock.now();
-    activityStart = now - 3_600_000;
-    await createActivity(
-      t.deps.db.kysely,
-      {
-        title: '冬日阅读季',
-        summary: '读书赢蓝钻',
-        banner: '/uploads/activities/1/banner.webp',
-        rulesHtml: '<p>规则</p>',
-        startAt: activityStart,
-        endAt: now + 3_600_000,
-        tasks: [{ kind: 'post', title: '发布1条动态', target: 1, reward: 5 }],
-      },
-      now,
-    );
-  }, 240_000);
-  afterAll(async () => {
-    await t?.close();
-    fs.rmSync(dist, { recursive: true, force: true });
+  const site = useWebBuild({
+    prefix: 'ld-ssr-dist-',
+    async seed(t) {
+      const category = await createCategory(t, '玄幻');
+      ({ workId: bookId } = await createNovel(t, {
+        chapters: 5,
+        categoryId: category,
+        title: '星河剑歌',
+        author: '青衫客',
+        hot: 900,
+      }));
+      await createNovel(t, { chapters: 3, categoryId: category, title: '夜行<b>', author: '北山', hot: 500 });
+      comic = await createComic(t, {
+        episodes: 3,
+        free: 3,
+        categoryId: await createComicCategory(t, '热血漫'),
+        title: '山海少年',
+      });
+      await createVideoCategory(t, '治愈日常');
+      const now = t.clock.now();
+      activityStart = now - 3_600_000;
+      await createActivity(
+        t.deps.db.kysely,
+        {
+          title: '冬日阅读季',
+          summary: '读书赢蓝钻',
+          banner: '/uploads/activities/1/banner.webp',
+          rulesHtml: '<p>规则</p>',
+          startAt: activityStart,
+          endAt: now + 3_600_000,
+          tasks: [{ kind: 'post', title: '发布1条动态', target: 1, reward: 5 }],
+        },
+        now,
+      );
+    },
   });
-
-  const open = async (url: string) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(200);
-    return res.body;
-  };
+  const { dist, open } = site;
 
   /**
    * The page once the server has rendered it: the first request after start may find the render
@@ -137,7 +121,7 @@ describe('the server-rendered first screen on the real SPA build', () => {
     expect(boot?.[4].split(' ').filter(Boolean)).toEqual(novels?.styles);
 
     // Served like any hashed asset: as JavaScript, cached for a year, small.
-    const script = await t.app.inject({ method: 'GET', url: map.boot });
+    const script = await site.t.app.inject({ method: 'GET', url: map.boot });
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toMatch(/javascript/);
     expect(script.headers['cache-control']).toContain('immutable');
@@ -175,7 +159,7 @@ describe('the server-rendered first screen on the real SPA build', () => {
   });
 
   it('paints check-in with today’s reward and the activity centre with its activities', async () => {
-    const status = await t.app.inject({ method: 'GET', url: '/api/v1/checkin' });
+    const status = await site.t.app.inject({ method: 'GET', url: '/api/v1/checkin' });
     const reward = status.json().data.cycle[0].reward as number;
     const checkin = rootOf(await openRendered('/checkin'));
     expect(checkin).toContain('inert=""');
@@ -242,7 +226,7 @@ describe('a server render that fails', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  const open = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  const open = (url: string) => requestPage(t, url);
 
   it('serves the route’s frame instead, logs the route once and never answers 500', async () => {
     expectWarnLog(/server render failed/);
