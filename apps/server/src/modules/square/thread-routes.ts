@@ -7,7 +7,7 @@ import {
   feedQuery,
   likeAnswer,
 } from '@ld/contract/square';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser, optionalUser, requireUser } from '../../platform/auth.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -47,112 +47,112 @@ export function registerThreadRoutes<
   P extends object,
   Q extends CommentListQuery,
   B extends CreateCommentBody,
->(fastify: FastifyInstance, routes: ThreadRoutes<P, Q, B>): void {
+>(app: FastifyInstance, routes: ThreadRoutes<P, Q, B>): void {
   // The zod provider cannot type a request through P, Q and B: the schemas validate it, and the
   // handlers name what it is.
-  const app = fastify;
   const { deps } = app;
-  type One = P & { commentId: number };
   const { base, tags, summaries, params, commentParams } = routes;
 
-  app.get(
-    base,
-    {
-      preHandler: optionalUser,
+  /** A call's summary in /api/docs, its query or body schema, and its answer's. */
+  interface Call<In extends object> {
+    summary: string;
+    input: In;
+    answer: z.ZodType;
+  }
+
+  /**
+   * One route, answering in the envelope. Reads are open to guests (who see no likes of their
+   * own); writes need login and are rate limited.
+   */
+  function register(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    pathParams: z.ZodType,
+    call: Call<object>,
+    answer: (request: FastifyRequest) => Promise<unknown>,
+  ): void {
+    app.route({
+      method,
+      url,
+      ...(method === 'GET'
+        ? { preHandler: optionalUser }
+        : { preHandler: requireUser, config: { rateLimit: limits.write } }),
       schema: {
         tags,
-        summary: summaries.list,
-        params,
-        querystring: routes.listQuery,
-        response: { 200: envelopeOf(threadCommentPageSchema) },
+        summary: call.summary,
+        params: pathParams,
+        ...call.input,
+        response: { 200: envelopeOf(call.answer) },
       },
-    },
-    async (request) => {
-      const query = request.query as Q;
-      const key = await routes.thread(deps, request.params as P, query);
-      return ok(await listThreadComments(deps, request.user?.id ?? null, key, query));
+      handler: async (request) => ok(await answer(request)),
+    });
+  }
+
+  /**
+   * A call on the target itself (the list, a new comment): `run` gets the thread, found from the
+   * path and the query (GET) or the body (POST), and that input.
+   */
+  function onThread<I extends Q | B>(
+    method: 'GET' | 'POST',
+    call: Call<{ querystring: z.ZodType<I> } | { body: z.ZodType<I> }>,
+    run: (key: ThreadKey, input: I, request: FastifyRequest) => Promise<unknown>,
+  ): void {
+    register(method, base, params, call, async (request) => {
+      const value = ('body' in call.input ? request.body : request.query) as I;
+      return run(await routes.thread(deps, request.params as P, value), value, request);
+    });
+  }
+
+  /**
+   * A call on one comment (`${base}/:commentId${path}`: replies, delete, like, unlike): `run` gets
+   * the scope it is looked up in, once the target is found, and the comment's id.
+   */
+  function onComment(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    call: Call<{ querystring?: z.ZodType }>,
+    run: (scope: string, commentId: number, request: FastifyRequest) => Promise<unknown>,
+  ): void {
+    register(method, `${base}/:commentId${path}`, commentParams, call, async (request) => {
+      const p = request.params as P & { commentId: number };
+      return run(await routes.scope(deps, p), p.commentId, request);
+    });
+  }
+
+  const userOf = (request: FastifyRequest) => request.user?.id ?? null;
+
+  onThread(
+    'GET',
+    { summary: summaries.list, input: { querystring: routes.listQuery }, answer: threadCommentPageSchema },
+    (key, query, request) => listThreadComments(deps, userOf(request), key, query),
+  );
+  onComment(
+    'GET',
+    '/replies',
+    { summary: summaries.replies, input: { querystring: feedQuery }, answer: threadReplyPageSchema },
+    (scope, id, request) => listThreadReplies(deps, userOf(request), scope, id, request.query as FeedQuery),
+  );
+  onThread(
+    'POST',
+    { summary: summaries.create, input: { body: routes.body }, answer: threadCommentSchema },
+    (key, body, request) => createThreadComment(deps, currentUser(request).id, key, body),
+  );
+  onComment(
+    'DELETE',
+    '',
+    { summary: summaries.delete, input: {}, answer: z.null() },
+    async (scope, id, request) => {
+      await deleteThreadComment(deps, currentUser(request).id, scope, id);
+      return null;
     },
   );
-
-  app.get(
-    `${base}/:commentId/replies`,
-    {
-      preHandler: optionalUser,
-      schema: {
-        tags,
-        summary: summaries.replies,
-        params: commentParams,
-        querystring: feedQuery,
-        response: { 200: envelopeOf(threadReplyPageSchema) },
-      },
-    },
-    async (request) => {
-      const p = request.params as One;
-      const scope = await routes.scope(deps, p);
-      const query = request.query as FeedQuery;
-      return ok(await listThreadReplies(deps, request.user?.id ?? null, scope, p.commentId, query));
-    },
-  );
-
-  app.post(
-    base,
-    {
-      preHandler: requireUser,
-      config: { rateLimit: limits.write },
-      schema: {
-        tags,
-        summary: summaries.create,
-        params,
-        body: routes.body,
-        response: { 200: envelopeOf(threadCommentSchema) },
-      },
-    },
-    async (request) => {
-      const body = request.body as B;
-      const key = await routes.thread(deps, request.params as P, body);
-      return ok(await createThreadComment(deps, currentUser(request).id, key, body));
-    },
-  );
-
-  app.delete(
-    `${base}/:commentId`,
-    {
-      preHandler: requireUser,
-      config: { rateLimit: limits.write },
-      schema: {
-        tags,
-        summary: summaries.delete,
-        params: commentParams,
-        response: { 200: envelopeOf(z.null()) },
-      },
-    },
-    async (request) => {
-      const p = request.params as One;
-      await deleteThreadComment(deps, currentUser(request).id, await routes.scope(deps, p), p.commentId);
-      return ok(null);
-    },
-  );
-
   for (const [method, like] of [
     ['POST', true],
     ['DELETE', false],
   ] as const) {
-    app.route({
-      method,
-      url: `${base}/:commentId/like`,
-      preHandler: requireUser,
-      config: { rateLimit: limits.write },
-      schema: {
-        tags,
-        summary: like ? summaries.like : summaries.unlike,
-        params: commentParams,
-        response: { 200: envelopeOf(likeAnswer) },
-      },
-      handler: async (request) => {
-        const p = request.params as One;
-        const scope = await routes.scope(deps, p);
-        return ok(await setThreadCommentLike(deps, currentUser(request).id, scope, p.commentId, like));
-      },
-    });
+    const summary = like ? summaries.like : summaries.unlike;
+    onComment(method, '/like', { summary, input: {}, answer: likeAnswer }, (scope, id, request) =>
+      setThreadCommentLike(deps, currentUser(request).id, scope, id, like),
+    );
   }
 }
