@@ -82,6 +82,23 @@ describe('the server-rendered first screen on the real SPA build', () => {
     expect(root).toContain(`href="/bookinfo/${bookId}"`);
   });
 
+  it('brings the queries the 书城 was rendered from, so the browser’s first render is that screen', async () => {
+    const root = rootOf(await openRendered('/novels'));
+    const match = root.match(/<script type="application\/json" id="ld-screen-queries">(.*?)<\/script>/);
+    expect(match).not.toBeNull();
+    // No text from the database can close the tag: `<` is written as its JSON escape.
+    expect(match?.[1]).not.toContain('<');
+    const queries = JSON.parse(match?.[1] ?? '[]') as Array<{ key: unknown[]; data: unknown; at: number }>;
+    expect(queries.length).toBeGreaterThan(0);
+    for (const query of queries) {
+      expect(Array.isArray(query.key)).toBe(true);
+      expect(query.at).toBeGreaterThan(0);
+    }
+    const text = JSON.stringify(queries.map((q) => q.data));
+    expect(text).toContain('星河剑歌');
+    expect(text).toContain('夜行<b>');
+  });
+
   it('paints a book’s page with its title, author and chapters', async () => {
     const root = rootOf(await openRendered(`/bookinfo/${bookId}`));
     expect(root).toContain('inert=""');

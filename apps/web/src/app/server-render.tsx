@@ -1,6 +1,7 @@
 import { type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SCREEN_QUERIES_ELEMENT_ID, type ScreenQuery } from '../shared/http/screen-queries';
 import { withServerAnswers } from '../shared/http/server-answers';
 import type { RouteMeta } from './route-meta';
 import { appRoutes } from './router';
@@ -79,6 +80,22 @@ const isEnabled = (query: Query): boolean => {
 };
 
 /**
+ * The queries the markup was rendered from, as shared/http/screen-queries.ts reads them: the
+ * browser starts its cache with them, so its first render is this markup and not a skeleton that
+ * the same data replaces a moment later (0044 addendum). `<` is escaped so no text closes the tag.
+ */
+function queryScreen(client: QueryClient): string {
+  const queries: ScreenQuery[] = client
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.state.status === 'success')
+    .map((q) => ({ key: q.queryKey, data: q.state.data, at: q.state.dataUpdatedAt }));
+  if (queries.length === 0) return '';
+  const json = JSON.stringify(queries).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${SCREEN_QUERIES_ELEMENT_ID}">${json}</script>`;
+}
+
+/**
  * The HTML for #root at `url` (path and query string), or null when the address is not a page a
  * guest sees as such (unknown path, a page that needs login, a router error).
  */
@@ -130,10 +147,11 @@ export async function render(url: string, answers: Record<string, unknown>): Pro
       if (!waiting.some((q) => q.state.status === 'success')) break;
       html = asPhone(() => renderToString(tree));
     }
+    const screen = queryScreen(client);
     client.clear();
     // The markup does nothing until React replaces it. React puts preloads for the images it
     // renders eagerly ahead of the markup: the server moves them to the top of <head>.
-    return html.replace('<div class="app-root', '<div inert="" class="app-root');
+    return html.replace('<div class="app-root', '<div inert="" class="app-root') + screen;
   } finally {
     router.dispose();
   }
