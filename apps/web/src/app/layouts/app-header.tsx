@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { useUnreadCount } from '../../features/messages/api/get-messages';
 import { hasAppDownload, useClientConfig } from '../../shared/api/get-client-config';
 import { useUserStatus } from '../../shared/api/get-user-status';
@@ -6,6 +5,7 @@ import { APP_TITLE, BRAND_PREFIX } from '../../shared/lib/brand';
 import { badgeText } from '../../shared/lib/format';
 import { useIsLoggedIn } from '../../shared/stores/account';
 import { Avatar } from '../../shared/ui/avatar';
+import { Link } from '../../shared/ui/link';
 
 /** Layout A's header (spec §1): login for guests, avatar and message badge for users, or the app download. */
 export function AppHeader() {

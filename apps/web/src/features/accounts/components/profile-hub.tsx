@@ -1,11 +1,11 @@
 import { formatDate } from '@ld/contract/relative-time';
-import { Link } from 'react-router';
 import { useUserStatus } from '../../../shared/api/get-user-status';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { badgeText } from '../../../shared/lib/format';
 import { loginHref } from '../../../shared/lib/login-redirect';
 import { useAccountStore, useIsLoggedIn } from '../../../shared/stores/account';
 import { Avatar } from '../../../shared/ui/avatar';
+import { Link } from '../../../shared/ui/link';
 import { LogoutButton } from './logout-button';
 import { ProfileIcon } from './profile-icons';
 import './profile-hub.css';

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useUserStatus } from '../../../shared/api/get-user-status';
+import { Link } from '../../../shared/ui/link';
 import { ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
 import { useResetPassword } from '../api/reset-password';

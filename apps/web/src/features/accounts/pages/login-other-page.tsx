@@ -1,6 +1,7 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { isPhoneAutoRegister, useClientConfig } from '../../../shared/api/get-client-config';
 import { getInviteCode } from '../../../shared/stores/device';
+import { Link } from '../../../shared/ui/link';
 import { useLoginWithPhone } from '../api/login-with-phone';
 import { AuthHero } from '../components/auth-hero';
 import { PhoneCodeFields } from '../components/phone-code-fields';

@@ -1,5 +1,6 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { APP_TITLE } from '../../../shared/lib/brand';
+import { Link } from '../../../shared/ui/link';
 import { TextField } from '../../../shared/ui/text-field';
 import { useLogin } from '../api/login';
 import { AuthHero } from '../components/auth-hero';

@@ -1,6 +1,7 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { APP_TITLE } from '../../../shared/lib/brand';
 import { getInviteCode } from '../../../shared/stores/device';
+import { Link } from '../../../shared/ui/link';
 import { TextField } from '../../../shared/ui/text-field';
 import { useRegisterWithName } from '../api/register-with-name';
 import { AuthHero } from '../components/auth-hero';

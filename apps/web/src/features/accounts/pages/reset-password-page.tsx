@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../shared/ui/link';
 import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast-store';
 import { useResetPassword } from '../api/reset-password';

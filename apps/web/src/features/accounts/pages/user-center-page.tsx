@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { useUserStatus } from '../../../shared/api/get-user-status';
 import { copyText } from '../../../shared/lib/copy-text';
+import { Link } from '../../../shared/ui/link';
 import { ErrorState, Loading } from '../../../shared/ui/states';
 import { AvatarUploader } from '../components/avatar-uploader';
 import { ProfileForm } from '../components/profile-form';

@@ -1,9 +1,10 @@
 import type { ActivityDetail, ActivityTask, TaskKind } from '@ld/contract/activities';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useLoginHref } from '../../../shared/hooks/use-go-to-login';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
+import { Link } from '../../../shared/ui/link';
 import { SafeHtml } from '../../../shared/ui/safe-html';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';

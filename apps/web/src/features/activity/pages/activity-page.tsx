@@ -1,8 +1,8 @@
 import type { ActivityStatus, ActivitySummary } from '@ld/contract/activities';
-import { Link } from 'react-router';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { Image } from '../../../shared/ui/image';
+import { Link } from '../../../shared/ui/link';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { Tabs } from '../../../shared/ui/tabs';
 import { useActivities } from '../api/activities';

@@ -1,11 +1,11 @@
 import type { CheckinStatus } from '@ld/contract/checkin';
 import { ErrorCode } from '@ld/contract/codes';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useLoginHref } from '../../../shared/hooks/use-go-to-login';
 import { ApiError } from '../../../shared/http/client';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { useIsLoggedIn } from '../../../shared/stores/account';
+import { Link } from '../../../shared/ui/link';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';

@@ -1,7 +1,7 @@
 import type { Work } from '@ld/contract/content';
 import { memo } from 'react';
-import { Link } from 'react-router';
 import { Image } from '../../../shared/ui/image';
+import { Link } from '../../../shared/ui/link';
 import { COMIC_COVER_WIDTH } from '../lib/cover-sizes';
 import { statusText } from '../lib/format';
 

@@ -1,10 +1,11 @@
 import type { Unit } from '@ld/contract/content';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
+import { Link } from '../../../shared/ui/link';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { ThreadComments } from '../../../shared/ui/thread-comments';

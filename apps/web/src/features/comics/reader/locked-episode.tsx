@@ -1,10 +1,10 @@
 import { ErrorCode } from '@ld/contract/codes';
 import type { UnitLocked } from '@ld/contract/content';
-import { Link } from 'react-router';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { ApiError } from '../../../shared/http/client';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { useIsLoggedIn } from '../../../shared/stores/account';
+import { Link } from '../../../shared/ui/link';
 import { toast } from '../../../shared/ui/toast-store';
 import { usePutAutoUnlock, useReadingSettings, useUnlockEpisode } from '../api/comic-actions';
 

@@ -1,12 +1,13 @@
 import { formatDate } from '@ld/contract/relative-time';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { userStatusQuery, useUserStatus } from '../../../shared/api/get-user-status';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { getAccount } from '../../../shared/stores/account';
 import { Dialog } from '../../../shared/ui/dialog';
+import { Link } from '../../../shared/ui/link';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { confirmStep, payablePrice } from '../lib/download-decision';
 import { type PendingDownload, useDownloadDialogs } from '../lib/download-store';

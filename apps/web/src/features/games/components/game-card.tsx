@@ -1,6 +1,6 @@
 import type { Game } from '@ld/contract/games';
-import { Link } from 'react-router';
 import { formatCount, formatSize } from '../../../shared/lib/format';
+import { Link } from '../../../shared/ui/link';
 import { PriceBadge } from './price-badge';
 import './game-card.css';
 import { Image } from '../../../shared/ui/image';

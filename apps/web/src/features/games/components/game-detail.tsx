@@ -1,10 +1,10 @@
 import { formatDate } from '@ld/contract/relative-time';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useUserStatus } from '../../../shared/api/get-user-status';
 import { ApiError } from '../../../shared/http/client';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { formatCount, formatSize } from '../../../shared/lib/format';
+import { Link } from '../../../shared/ui/link';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { useGameDetail } from '../api/get-game-detail';
 import { PLATFORM, PLATFORM_LABEL, type Platform } from '../lib/platform';

@@ -1,7 +1,7 @@
 import type { MyGift } from '@ld/contract/gifts';
 import { formatDateTime } from '@ld/contract/relative-time';
-import { Link } from 'react-router';
 import { copyText } from '../../../shared/lib/copy-text';
+import { Link } from '../../../shared/ui/link';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { useMyGifts } from '../api/get-my-gifts';
 import './gifts-page.css';

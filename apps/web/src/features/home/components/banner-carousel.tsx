@@ -1,5 +1,5 @@
 import { type TouchEvent, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/ui/link';
 import './banner-carousel.css';
 
 /** Slide transition (issue 10 §1: swipe duration 500 ms) and the autoplay interval. */

@@ -1,6 +1,6 @@
 import type { HomeSection, SearchItem } from '@ld/contract/home';
-import { Link } from 'react-router';
 import { densitySrcSet, sizedUrl } from '../../../shared/lib/image-sizes';
+import { Link } from '../../../shared/ui/link';
 import './home-sections.css';
 
 /** Cover box per kind, as the lists show them: game icons square, books and comics 3:4, videos 16:9. */

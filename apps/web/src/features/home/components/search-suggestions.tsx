@@ -1,7 +1,7 @@
 import type { SearchItem } from '@ld/contract/home';
 import { SEARCH_KIND_TEXT } from '@ld/contract/home-values';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/ui/link';
 import { getSuggestions } from '../api/suggest';
 
 /** Typing settles this long before suggestions are asked. */

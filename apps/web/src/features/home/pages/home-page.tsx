@@ -1,6 +1,5 @@
 import { HOME_BANNERS, HOME_ENTRIES, type HomeEntryKey } from '@ld/contract/home-values';
 import { type ComponentType, lazy, Suspense, type SVGProps } from 'react';
-import { Link } from 'react-router';
 import {
   BookIcon,
   CalendarCheckIcon,
@@ -10,6 +9,7 @@ import {
   PlayIcon,
   UserPlusIcon,
 } from '../../../shared/icons/entry-icons';
+import { Link } from '../../../shared/ui/link';
 import { useHome } from '../api/get-home';
 import { BannerCarousel } from '../components/banner-carousel';
 import { HomeSections, HomeSectionsSkeleton } from '../components/home-sections';

@@ -1,7 +1,8 @@
 import type { SearchGroup, SearchItem, SearchKind } from '@ld/contract/home';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Image } from '../../../shared/ui/image';
+import { Link } from '../../../shared/ui/link';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { type TabItem, Tabs } from '../../../shared/ui/tabs';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../shared/ui/link';
 import './coming-soon.css';
 
 /** Routes whose capability has not shipped yet say so plainly (the foundation issue allows this). */

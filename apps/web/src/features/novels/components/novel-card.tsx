@@ -1,6 +1,6 @@
 import type { Work } from '@ld/contract/content';
-import { Link } from 'react-router';
 import { Image } from '../../../shared/ui/image';
+import { Link } from '../../../shared/ui/link';
 import { COVER_WIDTH } from '../lib/cover-sizes';
 import { statusText } from '../lib/format';
 import './novel-card.css';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Image } from '../../../shared/ui/image';
+import { Link } from '../../../shared/ui/link';
 import './shelf-item.css';
 
 interface ShelfItemProps {

@@ -1,9 +1,10 @@
 import { relativeTime } from '@ld/contract/relative-time';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
+import { Link } from '../../../shared/ui/link';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { useFirstChapters } from '../api/get-chapters';
 import { isNotFound, useNovel } from '../api/get-novel';

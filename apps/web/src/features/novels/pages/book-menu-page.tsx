@@ -1,6 +1,7 @@
 import type { Unit } from '@ld/contract/content';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../shared/ui/link';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { type TabItem, Tabs } from '../../../shared/ui/tabs';
 import { type ChapterOrder, useChapterBlocks } from '../api/get-chapters';

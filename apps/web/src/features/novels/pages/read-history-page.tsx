@@ -1,9 +1,9 @@
 import type { HistoryEntry, WorkKind } from '@ld/contract/content';
 import { relativeTime } from '@ld/contract/relative-time';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { Dialog } from '../../../shared/ui/dialog';
+import { Link } from '../../../shared/ui/link';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { Tabs } from '../../../shared/ui/tabs';
 import { useClearHistory, useDeleteHistoryEntry } from '../api/delete-history';

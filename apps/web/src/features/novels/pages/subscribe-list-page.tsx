@@ -1,6 +1,6 @@
 import type { WorkKind } from '@ld/contract/content';
-import { Link } from 'react-router';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
+import { Link } from '../../../shared/ui/link';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { Tabs } from '../../../shared/ui/tabs';
 import { useDownloads } from '../api/get-downloads';

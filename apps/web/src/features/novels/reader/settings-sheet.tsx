@@ -1,9 +1,9 @@
 import type { ReaderPreferences } from '@ld/contract/content';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useLoginHref } from '../../../shared/hooks/use-go-to-login';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { useIsLoggedIn } from '../../../shared/stores/account';
+import { Link } from '../../../shared/ui/link';
 import { usePutReadingSettings, useReadingSettings } from '../api/reading-settings';
 import { clampFontSize, clampLineHeight, FONT_SIZE, LINE_HEIGHT, MODES, THEMES } from './reader-prefs';
 import { Sheet } from './sheet';

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useLoginHref } from '../../../shared/hooks/use-go-to-login';
+import { Link } from '../../../shared/ui/link';
 import { Empty } from '../../../shared/ui/states';
 
 /** What a guest sees where a list needs an account. */

@@ -1,9 +1,10 @@
 import { relativeTime } from '@ld/contract/relative-time';
 import type { Post } from '@ld/contract/square';
 import type { MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Avatar } from '../../../shared/ui/avatar';
 import { LikeButton } from '../../../shared/ui/like-button';
+import { Link } from '../../../shared/ui/link';
 import { ImageGrid } from './image-grid';
 import './post-card.css';
 

@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { useSwipe } from '../../../shared/hooks/use-swipe';
 import { useIsLoggedIn } from '../../../shared/stores/account';
+import { Link } from '../../../shared/ui/link';
 import { Tabs } from '../../../shared/ui/tabs';
 import { useFollowFeed } from '../api/get-follow-feed';
 import { usePosts } from '../api/get-posts';

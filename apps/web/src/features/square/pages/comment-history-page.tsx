@@ -1,9 +1,9 @@
 import { relativeTime } from '@ld/contract/relative-time';
 import type { MyComment, Post } from '@ld/contract/square';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { useIsLoggedIn } from '../../../shared/stores/account';
+import { Link } from '../../../shared/ui/link';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { type TabItem, Tabs } from '../../../shared/ui/tabs';
 import { toast } from '../../../shared/ui/toast-store';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
+import { Link } from '../../../shared/ui/link';
 import type { VideoItem } from '../api/types';
 
 /** Seconds the card counts down before the next free video plays. */

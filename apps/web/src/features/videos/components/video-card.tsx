@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { formatCount } from '../../../shared/lib/format';
 import { Image } from '../../../shared/ui/image';
+import { Link } from '../../../shared/ui/link';
 import type { VideoItem } from '../api/types';
 import { priceBadge } from '../lib/badge';
 import { VIDEO_COVER_WIDTH } from '../lib/cover-sizes';

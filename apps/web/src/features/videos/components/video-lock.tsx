@@ -1,9 +1,9 @@
 import { ErrorCode } from '@ld/contract/codes';
-import { Link } from 'react-router';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { ApiError } from '../../../shared/http/client';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { useIsLoggedIn } from '../../../shared/stores/account';
+import { Link } from '../../../shared/ui/link';
 import { toast } from '../../../shared/ui/toast-store';
 import { useUnlockVideo } from '../api/unlock-video';
 

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { formatCount } from '../../../shared/lib/format';
 import { guestProgress } from '../../../shared/lib/guest-progress';
 import { useAccountStore } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
+import { Link } from '../../../shared/ui/link';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';

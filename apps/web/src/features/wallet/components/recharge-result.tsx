@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { useAccountStore } from '../../../shared/stores/account';
+import { Link } from '../../../shared/ui/link';
 import { ORDER_POLL_MS, useOrder } from '../api/get-order';
 import { yuanText } from '../lib/money';
 import { orderResult } from '../lib/order-result';
