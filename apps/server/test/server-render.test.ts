@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivity } from '../src/modules/activities/service.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createTestApp, registerUser, type TestApp } from './helpers/app.ts';
 import { createComic, createComicCategory } from './helpers/comics.ts';
 import { createCategory, createNovel } from './helpers/content.ts';
 import { expectWarnLog } from './helpers/logs.ts';
+import { insertSquareFixtures, newComment, newPost } from './helpers/square.ts';
 import { createVideoCategory } from './helpers/videos.ts';
 import { requestPage, rootOf, useWebBuild } from './helpers/web-build.ts';
 
@@ -17,6 +18,7 @@ describe('the server-rendered first screen on the real SPA build', () => {
   let bookId: number;
   let comic: { workId: number; unitIds: number[] };
   let activityStart = 0;
+  let postId = 0;
   const site = useWebBuild({
     prefix: 'ld-ssr-dist-',
     async seed(t) {
@@ -36,6 +38,10 @@ describe('the server-rendered first screen on the real SPA build', () => {
         title: '山海少年',
       });
       await createVideoCategory(t, '治愈日常');
+      const { tagIds } = await insertSquareFixtures(t.app);
+      const author = await registerUser(t.app);
+      postId = await newPost(t.app, author, '星海战纪抽卡建议：保底前别乱抽', tagIds[1]);
+      await newComment(t.app, await registerUser(t.app), postId, '说得对，攒够再抽');
       const now = t.clock.now();
       activityStart = now - 3_600_000;
       await createActivity(
@@ -165,6 +171,14 @@ describe('the server-rendered first screen on the real SPA build', () => {
 
   // Each page with first data is rendered from it: had a description drifted from the page's
   // request, the server render (which answers only from those envelopes) would show no data.
+  it('paints a post with its text and its first comments', async () => {
+    const root = rootOf(await openRendered(`/post/${postId}`));
+    expect(root).toContain('inert=""');
+    expect(root).toContain('星海战纪抽卡建议：保底前别乱抽');
+    expect(root).toContain('说得对，攒够再抽');
+    expect(root).toContain('id="ld-screen-queries"');
+  });
+
   it('paints a comic’s page and 福利 with what the database holds', async () => {
     const detail = rootOf(await openRendered(`/comic/${comic.workId}`));
     expect(detail).toContain('inert=""');

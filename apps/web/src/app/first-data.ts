@@ -6,7 +6,7 @@ import { GIFT_STRIP_SIZE } from '../features/gifts/api/get-gift-center';
 import { CHAPTER_BLOCK } from '../features/novels/api/get-chapters';
 import { NOVEL_PAGE_SIZE } from '../features/novels/api/get-novels';
 import { BOOK_COVER_WIDTH, COVER_WIDTH } from '../features/novels/lib/cover-sizes';
-import { PAGE_SIZE as POSTS_PAGE_SIZE } from '../features/square/lib/limits';
+import { PAGE_SIZE as POSTS_PAGE_SIZE, SORT_HOT } from '../features/square/lib/limits';
 import { VIDEO_PAGE_SIZE } from '../features/videos/api/get-videos';
 import { VIDEO_COVER_WIDTH } from '../features/videos/lib/cover-sizes';
 
@@ -79,6 +79,14 @@ export const FIRST_DATA: Record<string, FirstRequest[]> = {
   square: [
     { method: 'GET', path: '/v1/square/post/list', fields: { sort: 1, pageSize: POSTS_PAGE_SIZE } },
     { method: 'GET', path: '/v1/gift/center', fields: { currentPage: 1, pageSize: GIFT_STRIP_SIZE } },
+  ],
+  post: [
+    { method: 'GET', path: '/v1/square/post/:id' },
+    {
+      method: 'GET',
+      path: '/v1/square/post/:id/comment/list',
+      fields: { sort: SORT_HOT, pageSize: POSTS_PAGE_SIZE },
+    },
   ],
   comic: [
     {
