@@ -27,10 +27,16 @@ function useViewport() {
   const [width, setWidth] = useState(() => window.innerWidth);
   useEffect(() => {
     const apply = () => {
-      setWidth(window.innerWidth);
+      // Both sizes are read before any style is written: a read after a write would make the
+      // browser lay the whole page out at once, inside this task.
+      const { innerWidth, innerHeight } = window;
+      setWidth(innerWidth);
+      const { style } = document.documentElement;
       // Layout height follows the window height (mobile browsers change it as bars show and hide).
-      document.documentElement.style.setProperty('--app-height', `${window.innerHeight}px`);
-      document.documentElement.style.fontSize = `${rootFontSize(containerWidth(window.innerWidth))}px`;
+      const height = `${innerHeight}px`;
+      if (style.getPropertyValue('--app-height') !== height) style.setProperty('--app-height', height);
+      const fontSize = `${rootFontSize(containerWidth(innerWidth))}px`;
+      if (style.fontSize !== fontSize) style.fontSize = fontSize;
     };
     apply();
     window.addEventListener('resize', apply);
