@@ -171,6 +171,14 @@ describe('the server-rendered first screen on the real SPA build', () => {
 
   // Each page with first data is rendered from it: had a description drifted from the page's
   // request, the server render (which answers only from those envelopes) would show no data.
+  it('paints a book’s menu with the rows of its first screen', async () => {
+    const root = rootOf(await openRendered(`/bookmenu/${bookId}`));
+    expect(root).toContain('inert=""');
+    // All five chapters fit on a phone's first screen: each is a row of the list, in order.
+    const rows = [...root.matchAll(/<li class="book-menu__row"[^>]*aria-posinset="(\d+)"/g)].map((m) => m[1]);
+    expect(rows).toEqual(['1', '2', '3', '4', '5']);
+  });
+
   it('paints a post with its text and its first comments', async () => {
     const root = rootOf(await openRendered(`/post/${postId}`));
     expect(root).toContain('inert=""');

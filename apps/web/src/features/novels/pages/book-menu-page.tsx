@@ -36,7 +36,9 @@ function useRowHeight(): number {
  * are drawn (docs/decisions/0030), so 3,000 chapters cost as much as 40.
  */
 function useRowWindow(list: React.RefObject<HTMLElement | null>, rowHeight: number, total: number) {
-  const [win, setWin] = useState<RowWindow>({ first: 0, last: -1 });
+  // The first screen's rows before any measure (the list taken at the top of the page, a few rows
+  // too many): the server renders them with the page, so the rows paint with the HTML.
+  const [win, setWin] = useState<RowWindow>(() => rowWindow(0, window.innerHeight, rowHeight, total));
   const measure = useCallback(() => {
     const el = list.current;
     if (!el) return;
