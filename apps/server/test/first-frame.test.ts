@@ -48,7 +48,6 @@ describe('the first frame in the served page', () => {
 
   it('preloads the route’s own chunks beside the entry, and each exists in the build', async () => {
     for (const [url, page] of [
-      ['/', 'home-page'],
       ['/square', 'square-page'],
       ['/games', 'games-page'],
       ['/login', 'login-page'],
@@ -61,6 +60,21 @@ describe('the first frame in the served page', () => {
       expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/vendor-[^"]+\.js"><\/script>/);
       for (const href of links) expect(fs.existsSync(path.join(dist, href)), href).toBe(true);
     }
+  });
+
+  it('starts the home page after its frame (its first banner) has painted: the boot script adds its code', async () => {
+    const html = await open('/');
+    expect(rootOf(html)).toContain('class="first-frame first-frame--home"');
+    expect(html).not.toMatch(/<script type="module"/);
+    expect(preloads(html)).toEqual([]);
+    const boot = html.match(
+      /<script defer src="(\/assets\/boot-[^"]+\.js)" data-scripts="([^"]*)" data-modules="([^"]*)"/,
+    );
+    expect(boot).not.toBeNull();
+    expect(boot?.[2]).toMatch(/\/assets\/vendor-[^ ]+\.js/);
+    expect(boot?.[3].split(' ').some((href) => href.includes('/assets/home-page-'))).toBe(true);
+    for (const href of [...(boot?.[2].split(' ') ?? []), ...(boot?.[3].split(' ') ?? [])])
+      expect(fs.existsSync(path.join(dist, href)), href).toBe(true);
   });
 
   it('inlines the entry stylesheet, so the frame paints without another request', async () => {
@@ -119,13 +133,11 @@ describe('the first frame in the served page', () => {
       '/no-such-page/%3Cimg%20src=x%20onerror=alert(1)%3E?q=%22%3E%3Cscript%3Ealert(2)%3C/script%3E';
     const html = await open(hostile);
     expect(html).toContain('<title>蓝钻乐园</title>');
-    expect(preloads(html).some((href) => href.includes('/assets/home-page-'))).toBe(true);
+    expect(html).toMatch(/data-modules="[^"]*\/assets\/home-page-/);
     expect(html).not.toContain('onerror');
     expect(html).not.toContain('alert(');
-    // Only the build's own scripts: rolldown's runtime and the entry.
-    expect(html.match(/<script/g)).toHaveLength(2);
-    expect(
-      html.match(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/g),
-    ).toHaveLength(2);
+    // Only the build's own script: the home frame's boot script, which adds the app's.
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).toMatch(/<script defer src="\/assets\/boot-[^"]+\.js"/);
   });
 });

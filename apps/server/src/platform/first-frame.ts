@@ -218,9 +218,13 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
   const pages = new Map<MappedRoute, string>();
   const render = (route: MappedRoute, root = route.html, hints = ''): string => {
     const rendered = root !== route.html;
-    // A server-rendered screen paints with the HTML alone: the app's scripts and the route's
-    // preloads wait for the boot script to add them once it has painted (see BOOT_NOTE).
-    const boots = rendered && typeof boot === 'string' && entryScripts.length > 0;
+    // A server-rendered screen paints with the HTML alone, and so does the home frame, which holds
+    // the page's largest paint (the carousel's first banner, apps/web/src/app/first-frame.tsx): the
+    // app's scripts and the route's preloads wait for the boot script to add them once it has
+    // painted (see BOOT_NOTE). Other frames are skeletons whose content needs the app: they keep
+    // their tags, so the app's code downloads with the HTML.
+    const paintsAlone = rendered || route.path === '';
+    const boots = paintsAlone && typeof boot === 'string' && entryScripts.length > 0;
     const head = [
       ...(boots
         ? []

@@ -102,8 +102,8 @@ export const FIRST_DATA: Record<string, FirstRequest[]> = {
       method: 'GET',
       path: '/v1/video/list',
       fields: { sort: 1, pageSize: VIDEO_PAGE_SIZE },
-      // The first row of the grid (the page's eager covers).
-      images: { list: 'records', field: 'cover', count: 2, displayWidth: VIDEO_COVER_WIDTH },
+      // The first two rows of the grid, the first screen (the page's eager covers).
+      images: { list: 'records', field: 'cover', count: 4, displayWidth: VIDEO_COVER_WIDTH },
     },
   ],
   checkin: [{ method: 'GET', path: '/v1/checkin' }],

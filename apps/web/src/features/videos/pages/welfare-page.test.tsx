@@ -16,6 +16,8 @@ describe('动漫福利视频', () => {
           videoItem(),
           videoItem({ id: 8, title: '夏夜的烟火', price: 5, viewCount: 88, duration: 65 }),
           videoItem({ id: 9, title: '星之子', vip: true, price: 5 }),
+          videoItem({ id: 10, title: '雨后的天台' }),
+          videoItem({ id: 11, title: '第三排的封面' }),
         ]),
       );
     renderApp(page, { at: '/welfare', server });
@@ -24,19 +26,17 @@ describe('动漫福利视频', () => {
     expect(within(first).getByText('0:08')).toBeTruthy();
     expect(within(first).getByText('1.2万')).toBeTruthy();
     expect(first.querySelector('.video-card__badge')).toBeNull();
-    // The first row is the page's largest content: not lazy.
+    // The first screen (two rows of two) holds the page's largest content: not lazy; below it, lazy.
     expect(first.querySelector('img')?.getAttribute('loading')).toBe('eager');
+    const loading = (name: RegExp) =>
+      screen.getByRole('link', { name }).querySelector('img')?.getAttribute('loading');
+    expect(loading(/雨后的天台/)).toBe('eager');
+    expect(loading(/第三排的封面/)).toBe('lazy');
 
     const priced = screen.getByRole('link', { name: /夏夜的烟火/ });
     expect(within(priced).getByText('5蓝钻')).toBeTruthy();
     expect(within(priced).getByText('1:05')).toBeTruthy();
     expect(within(screen.getByRole('link', { name: /星之子/ })).getByText('VIP')).toBeTruthy();
-    expect(
-      screen
-        .getByRole('link', { name: /星之子/ })
-        .querySelector('img')
-        ?.getAttribute('loading'),
-    ).toBe('lazy');
     expect(await screen.findByText('没有更多了')).toBeTruthy();
   });
 

@@ -14,8 +14,8 @@ const SORTS: TabItem<VideoSort>[] = [
   { key: 2, label: '最新' },
 ];
 
-/** The first row's covers are the page's largest content: fetched at once, never lazy. */
-const EAGER_COVERS = 2;
+/** The first screen's covers (two rows) hold the page's largest content: fetched at once, never lazy. */
+const EAGER_COVERS = 4;
 
 /** 动漫福利视频: category tabs, 最热/最新, and a grid of videos that loads on as one scrolls. */
 export default function WelfarePage() {
