@@ -187,6 +187,18 @@ describe('the server-rendered first screen on the real SPA build', () => {
     expect(root).toContain('id="ld-screen-queries"');
   });
 
+  it('paints 色漫’s cover grid with places in CSS from the grid’s width, so any phone gets its size', async () => {
+    const root = rootOf(await openRendered('/animate'));
+    expect(root).toContain('inert=""');
+    expect(root).toContain('山海少年');
+    // The grid is its cells' container; a cell's place and width come from its width (cqw), not
+    // from a width the server guessed.
+    expect(root).toMatch(/<ul class="cover-grid"[^>]*style="[^"]*container-type:inline-size/);
+    const cell = root.match(/<li class="cover-grid__item"[^>]*style="([^"]*)"/);
+    expect(cell?.[1]).toContain('100cqw');
+    expect(cell?.[1]).not.toMatch(/\d px|\dpx/);
+  });
+
   it('paints a comic’s page and 福利 with what the database holds', async () => {
     const detail = rootOf(await openRendered(`/comic/${comic.workId}`));
     expect(detail).toContain('inert=""');

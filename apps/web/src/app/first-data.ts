@@ -1,4 +1,5 @@
 import { EPISODE_PAGE } from '../features/comics/api/get-comic';
+import { COMIC_PAGE_SIZE } from '../features/comics/api/get-comics';
 import { COMIC_COVER_WIDTH } from '../features/comics/lib/cover-sizes';
 import { GAMES_PAGE_SIZE } from '../features/games/api/get-games';
 import { ICON_WIDTH } from '../features/games/lib/icon-sizes';
@@ -79,6 +80,16 @@ export const FIRST_DATA: Record<string, FirstRequest[]> = {
   square: [
     { method: 'GET', path: '/v1/square/post/list', fields: { sort: 1, pageSize: POSTS_PAGE_SIZE } },
     { method: 'GET', path: '/v1/gift/center', fields: { currentPage: 1, pageSize: GIFT_STRIP_SIZE } },
+  ],
+  animate: [
+    { method: 'GET', path: '/v1/comic/categories' },
+    {
+      method: 'GET',
+      path: '/v1/comic/list',
+      fields: { sort: 1, pageSize: COMIC_PAGE_SIZE },
+      // The grid's first row: the page's priority covers.
+      images: { list: 'records', field: 'cover', count: 3, displayWidth: COMIC_COVER_WIDTH },
+    },
   ],
   post: [
     { method: 'GET', path: '/v1/square/post/:id' },

@@ -11,6 +11,25 @@ const ROW_GAP_REM = 1;
 /** The title and the latest-episode line under a cover. */
 const TEXT_REM = 2.875;
 
+/**
+ * A cell's place and width on the server, which does not know the screen's width: the same
+ * geometry as the browser computes in px, written in CSS from the grid's own width (`cqw`, the grid
+ * being its cells' container). So the server's covers come out at the size the app will draw them
+ * on any phone, and the app's first commit repaints them no larger (a larger one would be a new,
+ * later largest paint).
+ */
+function fluidPlace(index: number): { x: string; y: string; width: string } {
+  const column = `((100cqw - ${2 * PAD_REM}rem - ${(GRID_COLUMNS - 1) * COLUMN_GAP_REM}rem) / ${GRID_COLUMNS})`;
+  const row = `(${column} * 4 / 3 + ${TEXT_REM + ROW_GAP_REM}rem)`;
+  const c = index % GRID_COLUMNS;
+  const r = Math.floor(index / GRID_COLUMNS);
+  return {
+    x: `calc(${PAD_REM}rem + ${c} * (${column} + ${COLUMN_GAP_REM}rem))`,
+    y: `calc(${r} * ${row})`,
+    width: `calc(${column})`,
+  };
+}
+
 const rootPx = () => Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
 
 /** One drawn cell: skipped by React unless its comic, its place or the list's length changed. */
@@ -25,16 +44,18 @@ const GridCell = memo(function GridCell({
   work: Work;
   index: number;
   count: number;
-  x: number;
-  y: number;
-  width: number;
+  /** In px; or, on the server, CSS lengths (see `fluidPlace`). */
+  x: number | string;
+  y: number | string;
+  width: number | string;
 }) {
+  const length = (v: number | string) => (typeof v === 'number' ? `${v}px` : v);
   return (
     <li
       className="cover-grid__item"
       aria-posinset={index + 1}
       aria-setsize={count}
-      style={{ transform: `translate(${x}px, ${y}px)`, width: `${width}px` }}
+      style={{ transform: `translate(${length(x)}, ${length(y)})`, width: length(width) }}
     >
       <ComicCard work={work} priority={index < GRID_COLUMNS} />
     </li>
@@ -143,15 +164,20 @@ export function CoverGrid({ items, label }: { items: Work[]; label: string }) {
         work={items[i] as Work}
         index={i}
         count={items.length}
-        x={pad + c * (column + colGap)}
-        y={Math.floor(i / GRID_COLUMNS) * row}
-        width={column}
+        {...(import.meta.env.SSR
+          ? fluidPlace(i)
+          : { x: pad + c * (column + colGap), y: Math.floor(i / GRID_COLUMNS) * row, width: column })}
       />,
     );
   }
 
   return (
-    <ul ref={ref} className="cover-grid" aria-label={label} style={{ height: `${rows * row}px` }}>
+    <ul
+      ref={ref}
+      className="cover-grid"
+      aria-label={label}
+      style={{ height: `${rows * row}px`, ...(import.meta.env.SSR ? { containerType: 'inline-size' } : {}) }}
+    >
       {geometry.width > 0 && cards}
     </ul>
   );
