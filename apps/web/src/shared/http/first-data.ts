@@ -36,18 +36,28 @@ export function requestKey(
 
 let answers: Map<string, unknown> | null = null;
 
+/**
+ * The JSON the server wrote into `<script type="application/json" id={id}>`, taken out of the
+ * document (read once), or undefined when there is none or it is unreadable.
+ */
+export function takeEmbeddedJson(id: string): unknown {
+  const element = typeof document === 'undefined' ? null : document.getElementById(id);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    return JSON.parse(element.textContent ?? '');
+  } catch {
+    return undefined;
+  }
+}
+
 function readAnswers(): Map<string, unknown> {
   if (answers) return answers;
   answers = new Map();
-  const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_DATA_ELEMENT_ID);
-  if (!element) return answers;
-  element.remove();
-  try {
-    const data = JSON.parse(element.textContent ?? '{}') as Record<string, unknown>;
+  // Absent or unreadable: every request goes to the network as usual.
+  const data = takeEmbeddedJson(FIRST_DATA_ELEMENT_ID);
+  if (data && typeof data === 'object')
     for (const [key, envelope] of Object.entries(data)) answers.set(key, envelope);
-  } catch {
-    // Unreadable: every request goes to the network as usual.
-  }
   return answers;
 }
 

@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { takeEmbeddedJson } from './first-data';
 
 /**
  * The queries a server-rendered screen was made from (docs/decisions/0044-server-rendered-first-screen.md,
@@ -21,17 +22,8 @@ export interface ScreenQuery {
  * asks for its data as usual).
  */
 export function seedScreenQueries(client: QueryClient, isGuest: boolean): number {
-  const element = document.getElementById(SCREEN_QUERIES_ELEMENT_ID);
-  if (!element) return 0;
-  element.remove();
-  if (!isGuest) return 0;
-  let queries: ScreenQuery[];
-  try {
-    queries = JSON.parse(element.textContent ?? '[]') as ScreenQuery[];
-  } catch {
-    return 0;
-  }
-  if (!Array.isArray(queries)) return 0;
+  const queries = takeEmbeddedJson(SCREEN_QUERIES_ELEMENT_ID) as ScreenQuery[] | undefined;
+  if (!isGuest || !Array.isArray(queries)) return 0;
   let seeded = 0;
   for (const query of queries) {
     if (!Array.isArray(query?.key) || typeof query.at !== 'number') continue;
