@@ -32,6 +32,14 @@ describe('first data of a route', () => {
             images: { list: 'records', field: 'icon', count: 2, displayWidth: 171 },
           },
         ]),
+        route('detail/:id', 'detail', [
+          {
+            method: 'POST',
+            path: '/web/game/detail',
+            fields: { appID: ':id' },
+            images: { list: 'screenshots', count: 2, displayWidth: 140 },
+          },
+        ]),
         route('bookinfo/:id', 'bookinfo', [
           { method: 'GET', path: '/v1/novel/:id', images: { field: 'cover', count: 1, displayWidth: 104 } },
         ]),
@@ -65,6 +73,10 @@ describe('first data of a route', () => {
     expect(requestKey('GET', '/v1/novel/list', { sort: '1', keyword: '', appID: '2008' })).toBe(
       'GET /v1/novel/list?sort=1',
     );
+    // A game's own appID on its page is kept, as the web client keeps it.
+    expect(requestKey('POST', '/web/game/detail', { appID: '50001' })).toBe(
+      'POST /web/game/detail?appID=50001',
+    );
     // apps/web/src/shared/lib/image-sizes.ts gives a 171 px icon these candidates.
     expect(densitySrcSet('/uploads/games/1/icon.webp', 171)).toBe(
       '/uploads/games/1/icon.webp?w=192 1x, /uploads/games/1/icon.webp?w=384 2x, /uploads/games/1/icon.webp?w=768 3x',
@@ -95,5 +107,27 @@ describe('first data of a route', () => {
     expect(JSON.parse(block?.[1] ?? '{}')).toEqual({ [requests[1].key]: list });
     // Nothing answered: the page as it was.
     expect(frames.withData(frames.pageFor('/games'), requests, {})).toBe(frames.pageFor('/games'));
+  });
+
+  it('preloads images a list holds as paths (a game’s screenshots), keyed by the game’s appID', () => {
+    const requests = frames.dataRequestsFor('/detail/50001');
+    expect(requests.map((r) => [r.key, r.form])).toEqual([
+      ['POST /web/game/detail?appID=50001', 'appID=50001'],
+    ]);
+    const shots = [
+      '/uploads/games/50001/shot-1.webp',
+      '/uploads/games/50001/shot-2.webp',
+      '/uploads/games/50001/shot-3.webp',
+    ];
+    const page = frames.withData(frames.pageFor('/detail/50001'), requests, {
+      [requests[0].key]: { code: 0, data: { screenshots: shots } },
+    });
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head.match(/rel="preload" as="image"[^>]*>/g)).toEqual([
+      `rel="preload" as="image" fetchpriority="high" imagesrcset="${densitySrcSet(shots[0], 140)}">`,
+      `rel="preload" as="image" fetchpriority="high" imagesrcset="${densitySrcSet(shots[1], 140)}">`,
+    ]);
+    // The first-data block holds the answer under the same key the web client looks for.
+    expect(page).toContain('"POST /web/game/detail?appID=50001"');
   });
 });

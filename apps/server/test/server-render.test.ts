@@ -7,6 +7,7 @@ import { createTestApp, registerUser, type TestApp } from './helpers/app.ts';
 import { createComic, createComicCategory } from './helpers/comics.ts';
 import { createCategory, createNovel } from './helpers/content.ts';
 import { expectWarnLog } from './helpers/logs.ts';
+import { createGame, createType } from './helpers/money.ts';
 import { insertSquareFixtures, newComment, newPost } from './helpers/square.ts';
 import { createVideoCategory } from './helpers/videos.ts';
 import { requestPage, rootOf, useWebBuild } from './helpers/web-build.ts';
@@ -19,6 +20,7 @@ describe('the server-rendered first screen on the real SPA build', () => {
   let comic: { workId: number; unitIds: number[] };
   let activityStart = 0;
   let postId = 0;
+  let game: { id: number; appId: number };
   const site = useWebBuild({
     prefix: 'ld-ssr-dist-',
     async seed(t) {
@@ -38,6 +40,11 @@ describe('the server-rendered first screen on the real SPA build', () => {
         title: '山海少年',
       });
       await createVideoCategory(t, '治愈日常');
+      game = await createGame(t, {
+        typeId: await createType(t, '休闲'),
+        name: '泡泡龙大作战',
+        tags: ['消除'],
+      });
       const { tagIds } = await insertSquareFixtures(t.app);
       const author = await registerUser(t.app);
       postId = await newPost(t.app, author, '星海战纪抽卡建议：保底前别乱抽', tagIds[1]);
@@ -185,6 +192,20 @@ describe('the server-rendered first screen on the real SPA build', () => {
     expect(root).toContain('星海战纪抽卡建议：保底前别乱抽');
     expect(root).toContain('说得对，攒够再抽');
     expect(root).toContain('id="ld-screen-queries"');
+  });
+
+  it('paints a game’s page by its own appID, with its screenshots preloaded', async () => {
+    const html = await openRendered(`/detail/${game.appId}`);
+    const root = rootOf(html);
+    expect(root).toContain('inert=""');
+    expect(root).toContain('泡泡龙大作战');
+    expect(root).toContain('游戏简介');
+    expect(root).toContain('一款测试游戏');
+    // The page's largest image, the first screenshot, loads with the HTML.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="preload" as="image"[^>]*shot-1\.webp\?w=/);
+    // Another game's address is that game, not the one rendered before.
+    expect(rootOf(await open('/detail/1'))).not.toContain('泡泡龙大作战');
   });
 
   it('paints 色漫’s cover grid with places in CSS from the grid’s width, so any phone gets its size', async () => {

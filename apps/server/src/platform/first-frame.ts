@@ -24,7 +24,8 @@ interface FirstRequest {
 /** Where the page's largest images are in an answer (apps/web/src/app/first-data.ts). */
 interface ImageHint {
   list?: string;
-  field: string;
+  /** Absent: the list's items are the images' paths themselves (a game's screenshots). */
+  field?: string;
   count: number;
   displayWidth: number;
 }
@@ -67,10 +68,18 @@ export interface FirstFrames {
 /** The element the web client reads the answers from (apps/web/src/shared/http/first-data.ts). */
 export const FIRST_DATA_ELEMENT_ID = 'ld-first-data';
 
-/** Same as the web's `requestKey`: method, path, fields sorted (appID and empty values left out). */
+/**
+ * The web client's own appID (apps/web/src/shared/http/client.ts `APP_ID`), which it adds to every
+ * body: left out of keys. A page's own `appID` field (a game's id on its detail page) is kept.
+ */
+const WEB_APP_ID = '2008';
+
+/** Same as the web's `requestKey`: method, path, fields sorted (the web's appID and empty values left out). */
 export function requestKey(method: string, path: string, fields: Record<string, string>): string {
   const pairs = Object.entries(fields)
-    .filter(([name, value]) => name !== 'appID' && !(method === 'GET' && value === ''))
+    .filter(
+      ([name, value]) => !(name === 'appID' && value === WEB_APP_ID) && !(method === 'GET' && value === ''),
+    )
     .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
     .sort();
   return `${method} ${path}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`;
@@ -110,7 +119,7 @@ function imagesIn(envelope: unknown, hint: ImageHint): string[] {
   if (!Array.isArray(items)) return [];
   return items
     .slice(0, hint.count)
-    .map((item) => (item as Record<string, unknown> | null)?.[hint.field])
+    .map((item) => (hint.field === undefined ? item : (item as Record<string, unknown> | null)?.[hint.field]))
     .filter((src): src is string => typeof src === 'string' && STORED_IMAGE.test(src));
 }
 

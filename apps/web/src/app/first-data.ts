@@ -3,6 +3,7 @@ import { COMIC_PAGE_SIZE } from '../features/comics/api/get-comics';
 import { COMIC_COVER_WIDTH } from '../features/comics/lib/cover-sizes';
 import { GAMES_PAGE_SIZE } from '../features/games/api/get-games';
 import { ICON_WIDTH } from '../features/games/lib/icon-sizes';
+import { SHOT_WIDTH, SHOWN_AT_ONCE } from '../features/games/lib/screenshot-sizes';
 import { GIFT_STRIP_SIZE } from '../features/gifts/api/get-gift-center';
 import { CHAPTER_BLOCK } from '../features/novels/api/get-chapters';
 import { NOVEL_PAGE_SIZE } from '../features/novels/api/get-novels';
@@ -27,9 +28,10 @@ export interface FirstRequest {
    * The page's largest images above the fold, found in the answer: the server preloads them with
    * the HTML at the same `srcset` the page's <Image displayWidth> asks for, so they load beside the
    * code instead of after the first render. `list` names the array in `data` (absent: `data` is
-   * the item), `field` the stored image's path in an item, `count` how many items from the top.
+   * the item), `field` the stored image's path in an item (absent: the items are the paths),
+   * `count` how many items from the top.
    */
-  images?: { list?: string; field: string; count: number; displayWidth: number };
+  images?: { list?: string; field?: string; count: number; displayWidth: number };
 }
 
 /** By route name (routes.ts). Only routes whose first screen waits on data. */
@@ -43,6 +45,17 @@ export const FIRST_DATA: Record<string, FirstRequest[]> = {
       // The grid (a first visit's layout): its two rows above the fold, as the page's priority icons.
       images: { list: 'records', field: 'icon', count: 4, displayWidth: ICON_WIDTH.grid },
     },
+  ],
+  detail: [
+    {
+      method: 'POST',
+      path: '/web/game/detail',
+      // The game's own appID (the route's id), which the request key keeps.
+      fields: { appID: ':id' },
+      // The screenshots shown at once: the page's largest images.
+      images: { list: 'screenshots', count: SHOWN_AT_ONCE, displayWidth: SHOT_WIDTH },
+    },
+    { method: 'POST', path: '/web/game/detail/giftlist', fields: { appID: ':id' } },
   ],
   novels: [
     { method: 'GET', path: '/v1/novel/categories' },

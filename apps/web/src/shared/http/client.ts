@@ -1,7 +1,7 @@
 import { ErrorCode } from '@ld/contract/codes';
 import { getAccount } from '../stores/account';
 import { toast } from '../ui/toast-store';
-import { type FieldValue, requestKey, takeFirstData } from './first-data';
+import { type FieldValue, PORTAL_APP_ID, requestKey, takeFirstData } from './first-data';
 import { networkBack, noticeNetworkLoss } from './network-notice';
 import { answerOnServer } from './server-answers';
 
@@ -10,7 +10,7 @@ import { answerOnServer } from './server-answers';
 
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 30_000;
-export const APP_ID = 2008;
+export const APP_ID = PORTAL_APP_ID;
 export const PENDING_WARN_LIMIT = 20;
 export const CANCEL_MESSAGE = '请求已取消';
 

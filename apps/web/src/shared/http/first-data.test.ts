@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 describe('first data in the HTML', () => {
-  it('keys a request by method, path and sorted fields, without appID or empty values', () => {
+  it('keys a request by method, path and sorted fields, without the portal’s appID or empty values', () => {
     expect(
       requestKey('POST', '/web/game/list', { appID: 2008, type: 2, keyword: undefined, pageSize: 10 }),
     ).toBe('POST /web/game/list?pageSize=10&type=2');
@@ -41,6 +41,10 @@ describe('first data in the HTML', () => {
       'GET /v1/novel/list?sort=1',
     );
     expect(requestKey('GET', '/v1/game/types')).toBe('GET /v1/game/types');
+    // A page's own appID (a game's id) is part of the request; only the portal's is left out.
+    expect(requestKey('POST', '/web/game/detail', { appID: 50001 })).toBe(
+      'POST /web/game/detail?appID=50001',
+    );
     expect(requestKey('GET', '/x', { ids: [1, 2] })).toBeNull();
   });
 

@@ -10,11 +10,14 @@ export const FIRST_DATA_ELEMENT_ID = 'ld-first-data';
 /** Answers older than this (from the HTML's arrival) are not used: the page asks the server again. */
 export const FIRST_DATA_MAX_AGE_MS = 60_000;
 
+/** The portal's own appID, which the HTTP client adds to every body (client.ts). */
+export const PORTAL_APP_ID = 2008;
+
 export type FieldValue = string | number | boolean | null | undefined | Array<string | number>;
 
 /**
- * One request as a key: method, API path and its fields (query or form body, without `appID`),
- * sorted, so the server's description and the client's request meet whatever the field order.
+ * One request as a key: method, API path and its fields (query or form body, without the portal's
+ * own `appID` that the client adds to every body; a page's own, a game's id, is kept), sorted, so the server's description and the client's request meet whatever the field order.
  * Undefined and null fields are left out, as the client leaves them out of what it sends; for a
  * GET so is an empty string. Null when a field is a list (never described by the server).
  */
@@ -25,7 +28,8 @@ export function requestKey(
 ): string | null {
   const pairs: string[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    if (name === 'appID' || value === undefined || value === null) continue;
+    if ((name === 'appID' && Number(value) === PORTAL_APP_ID) || value === undefined || value === null)
+      continue;
     if (method === 'GET' && value === '') continue;
     if (Array.isArray(value)) return null;
     pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);

@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { ImageViewer } from '../../../shared/ui/adm';
 import './screenshots.css';
 import { Image } from '../../../shared/ui/image';
-
-/** What the strip shows of its first screenshots before scrolling sideways (8.75rem each). */
-const SHOWN_AT_ONCE = 2;
+import { SHOT_WIDTH, SHOWN_AT_ONCE } from '../lib/screenshot-sizes';
 
 /**
  * A horizontal strip of screenshots; tapping one opens them all full screen at that one. It sits
@@ -22,8 +20,8 @@ export function Screenshots({ name, images }: { name: string; images: string[] }
               <Image
                 src={src}
                 alt={`${name}截图 ${i + 1}`}
-                displayWidth={140}
-                width={140}
+                displayWidth={SHOT_WIDTH}
+                width={SHOT_WIDTH}
                 height={248}
                 priority={i < SHOWN_AT_ONCE}
               />
