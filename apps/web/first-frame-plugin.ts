@@ -17,6 +17,8 @@ export interface RouteMapEntry {
   styles: string[];
   /** The page's first API requests, answered by the server inside the HTML (app/first-data.ts). */
   data: FirstRequest[];
+  /** The server renders the page without first data: its first screen needs none (app/first-data.ts). */
+  rendersAlone?: boolean;
 }
 
 export interface RouteMap {
@@ -84,6 +86,7 @@ export function firstFramePlugin(): Plugin {
           modules: own.map(url),
           styles: [...new Set(styles)].map(url),
           data: frame.data,
+          ...(frame.rendersAlone ? { rendersAlone: true } : {}),
         };
       });
       const bootSource = fs

@@ -167,11 +167,11 @@ describe('the server-rendered first screen on the real SPA build', () => {
       boot: string;
       routes: Array<{ path: string; modules: string[] }>;
     };
-    const login = map.routes.find((r) => r.path === 'login');
-    const html = await open('/login');
+    const profile = map.routes.find((r) => r.path === 'profile');
+    const html = await open('/profile');
     expect(rootOf(html)).toContain('class="first-frame');
     for (const tag of entry) expect(html).toContain(tag);
-    for (const href of login?.modules ?? [])
+    for (const href of profile?.modules ?? [])
       expect(html).toContain(`<link rel="modulepreload" crossorigin href="${href}">`);
     expect(html).not.toContain(map.boot);
   });
@@ -206,6 +206,18 @@ describe('the server-rendered first screen on the real SPA build', () => {
     expect(head).toMatch(/<link rel="preload" as="image"[^>]*shot-1\.webp\?w=/);
     // Another game's address is that game, not the one rendered before.
     expect(rootOf(await open('/detail/1'))).not.toContain('泡泡龙大作战');
+  });
+
+  it('paints the login and register forms, which need no data, with their own text', async () => {
+    const login = rootOf(await openRendered('/login?redirect=%2Fprofile'));
+    expect(login).toContain('inert=""');
+    expect(login).toMatch(/<form class="acc-card"/);
+    expect(login).toContain('忘记密码？可以用绑定的手机号');
+    // The address's query string is the page's own (the register link keeps where to return).
+    expect(login).toContain('href="/register?redirect=%2Fprofile"');
+    const register = rootOf(await openRendered('/register'));
+    expect(register).toContain('inert=""');
+    expect(register).toMatch(/<form class="acc-card"/);
   });
 
   it('paints 色漫’s cover grid with places in CSS from the grid’s width, so any phone gets its size', async () => {

@@ -11,6 +11,8 @@ interface MappedRoute {
   styles: string[];
   /** The page's first API requests (apps/web/src/app/first-data.ts); absent in older maps. */
   data?: FirstRequest[];
+  /** The page's first screen needs no data (a guest's form): rendered by the server all the same. */
+  rendersAlone?: boolean;
 }
 
 /** A first API request as the route map describes it: `:name` in path or field values is a route parameter. */
@@ -53,6 +55,8 @@ export interface FirstFrames {
   patterns: string[];
   /** The first API requests of the page at `url` (none for most routes, or when a parameter is not digits). */
   dataRequestsFor(url: string): DataRequest[];
+  /** Whether the page at `url` is rendered by the server without first data (its screen needs none). */
+  rendersWithoutData(url: string): boolean;
   /**
    * `page` with the answers (envelopes by request key) in a JSON data block the web client reads,
    * and preloads for the images the requests name in their answers.
@@ -293,6 +297,10 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
         if (params) return resolveData(route.data ?? [], params);
       }
       return [];
+    },
+    rendersWithoutData(url) {
+      const pathname = pathOf(url);
+      return routes.find((r) => matchesPattern(r.path, pathname))?.rendersAlone === true;
     },
     preloadedImages(requests, answers) {
       return requests.flatMap((r) =>

@@ -97,9 +97,11 @@ async function withFirstData(
   const requests = frames.dataRequestsFor(request.url);
   const answers = requests.length === 0 ? {} : await firstAnswers(app, requests, request);
   warmImageVariants(app, frames.preloadedImages(requests, answers), request);
-  // Only pages whose first data came: any other would show its loading state, no better than
-  // its frame (the comic page's moved when its data came; home's frame already has its banner).
-  const renders = screens !== null && Object.keys(answers).length > 0;
+  // Only pages whose first data came, or that need none (a guest's form): any other would show its
+  // loading state, no better than its frame (the comic page's moved when its data came; home's
+  // frame already has its banner).
+  const renders =
+    screens !== null && (Object.keys(answers).length > 0 || frames.rendersWithoutData(request.url));
   const screen = renders ? await screens.render(request.url, answers, request.log) : null;
   return frames.withData(frames.pageFor(request.url, screen), requests, answers);
 }

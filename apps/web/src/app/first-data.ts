@@ -34,6 +34,13 @@ export interface FirstRequest {
   images?: { list?: string; field?: string; count: number; displayWidth: number };
 }
 
+/**
+ * By route name (routes.ts): pages whose first screen needs no data at all, a guest's form. The
+ * server renders them without first data (docs/decisions/0044-server-rendered-first-screen.md),
+ * so their own text, not a skeleton, is what the phone paints first.
+ */
+export const RENDERED_WITHOUT_DATA: ReadonlySet<string> = new Set(['login', 'register', 'loginOther']);
+
 /** By route name (routes.ts). Only routes whose first screen waits on data. */
 export const FIRST_DATA: Record<string, FirstRequest[]> = {
   games: [

@@ -2,7 +2,7 @@ import { HOME_BANNERS } from '@ld/contract/home-values';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BackIcon } from '../shared/icons/tab-icons';
 import { APP_TITLE, BRAND_PREFIX, pageTitle } from '../shared/lib/brand';
-import { FIRST_DATA, type FirstRequest } from './first-data';
+import { FIRST_DATA, type FirstRequest, RENDERED_WITHOUT_DATA } from './first-data';
 import { TABS } from './layouts/tab-bar';
 import type { AppRoute, RouteMeta } from './route-meta';
 import { mainRoutes, simpleRoutes, standaloneRoutes } from './routes';
@@ -142,6 +142,8 @@ export interface RouteFrame {
   pageSource: string;
   /** The page's first API requests the server answers inside the HTML (app/first-data.ts). */
   data: FirstRequest[];
+  /** The server renders the page even without first data (app/first-data.ts RENDERED_WITHOUT_DATA). */
+  rendersAlone: boolean;
 }
 
 /** Every route of the table with its first frame, in the router's order. */
@@ -153,6 +155,7 @@ export function renderFirstFrames(): RouteFrame[] {
     html: firstFrameMarkup(route.meta, layout),
     pageSource: route.page.toString(),
     data: FIRST_DATA[route.meta.name] ?? [],
+    rendersAlone: RENDERED_WITHOUT_DATA.has(route.meta.name),
   });
   return [
     ...mainRoutes.map((r) => frame(r, 'main')),
