@@ -242,6 +242,32 @@ describe('the server-rendered first screen on the real SPA build', () => {
     expect(rootOf(await openRendered('/welfare'))).toContain('>治愈日常</button>');
   });
 
+  it('paints the comic reader’s first panel at its size in CSS, as an eager image preloaded with the HTML', async () => {
+    const html = await openRendered(`/comic/${comic.workId}/${comic.unitIds[0]}`);
+    const root = rootOf(html);
+    expect(root).toContain('inert=""');
+    expect(root).toContain('第1话 测试');
+    // Every panel has its box, sized from its own ratio at the column's width, not from a width the
+    // server guessed (TEST_PANEL_HEIGHTS at 720 px wide).
+    const boxes = [...root.matchAll(/<div class="comic-panel" data-panel="(\d)" style="([^"]*)"/g)];
+    expect(boxes.map((m) => [m[1], m[2]])).toEqual([
+      ['0', 'aspect-ratio:720 / 800'],
+      ['1', 'aspect-ratio:720 / 2400'],
+      ['2', 'aspect-ratio:720 / 600'],
+    ]);
+    expect(root).not.toMatch(/class="comic-strip__panels"[^>]*style=/);
+    // The first panel is the first screen's picture: eager, high priority, the app's srcset; the
+    // panels below the first screen wait for the app.
+    const first = root.match(/<div class="comic-panel" data-panel="0"[^>]*>(<img[^>]*>)/)?.[1] ?? '';
+    expect(first).toContain('loading="eager"');
+    expect(first).toContain('fetchPriority="high"');
+    expect(first).toMatch(/srcSet="[^"]*\/e1\/p0\.webp\?w=384 1x, [^"]*\?w=768 2x/);
+    expect(root).not.toMatch(/<div class="comic-panel" data-panel="2"[^>]*><img/);
+    // Its preload is at the top of <head>, once.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.match(/<link rel="preload" as="image"[^>]*\/e1\/p0\.webp\?w=384/g)).toHaveLength(1);
+  });
+
   it('paints check-in with today’s reward and the activity centre with its activities', async () => {
     const status = await site.t.app.inject({ method: 'GET', url: '/api/v1/checkin' });
     const reward = status.json().data.cycle[0].reward as number;

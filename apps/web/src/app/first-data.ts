@@ -1,6 +1,7 @@
 import { EPISODE_PAGE } from '../features/comics/api/get-comic';
 import { COMIC_PAGE_SIZE } from '../features/comics/api/get-comics';
 import { COMIC_COVER_WIDTH } from '../features/comics/lib/cover-sizes';
+import { PANEL_DISPLAY_WIDTH } from '../features/comics/lib/strip';
 import { GAMES_PAGE_SIZE } from '../features/games/api/get-games';
 import { ICON_WIDTH } from '../features/games/lib/icon-sizes';
 import { SHOT_WIDTH, SHOWN_AT_ONCE } from '../features/games/lib/screenshot-sizes';
@@ -140,7 +141,14 @@ export const FIRST_DATA: Record<string, FirstRequest[]> = {
   checkin: [{ method: 'GET', path: '/v1/checkin' }],
   activity: [{ method: 'GET', path: '/v1/activity/list', fields: { status: 'ongoing' } }],
   comicReader: [
-    { method: 'GET', path: '/v1/comic/:id/episode/:eid' },
+    {
+      method: 'GET',
+      path: '/v1/comic/:id/episode/:eid',
+      // The top panel, the page's largest paint (its variants made while the page is sent). A panel
+      // too tall for a resized copy is shown as stored (`panelDisplayWidth`): only the first panel
+      // of such an episode would be asked twice.
+      images: { list: 'panels', field: 'url', count: 1, displayWidth: PANEL_DISPLAY_WIDTH },
+    },
     { method: 'GET', path: '/v1/comic/:id' },
   ],
 };

@@ -5,6 +5,7 @@ import {
   layoutEpisode,
   nextToAppend,
   offsetOf,
+  panelAspectRatio,
   panelDisplayWidth,
   panelIndexAt,
   panelsToLoad,
@@ -155,5 +156,16 @@ describe('panel image sizes', () => {
   it('asks resized copies of a usual panel and the stored original of a 20,480 px one', () => {
     expect(panelDisplayWidth({ width: 800, height: 1200 })).toBe(375);
     expect(panelDisplayWidth({ width: 800, height: 20_480 })).toBeUndefined();
+  });
+});
+
+describe('panel boxes in CSS', () => {
+  it('gives the ratio that makes a full-width box as tall as panelHeight, and a square for a broken size', () => {
+    expect(panelAspectRatio({ width: 720, height: 880 })).toBe('720 / 880');
+    // At any width the ratio's height is the arithmetic one (390 px: 476.67 px).
+    const [w, h] = panelAspectRatio({ width: 720, height: 880 }).split(' / ').map(Number) as [number, number];
+    expect((390 * h) / w).toBeCloseTo(layoutEpisode([{ width: 720, height: 880 }], 390).height, 6);
+    expect(panelAspectRatio({ width: 0, height: 500 })).toBe('1');
+    expect(panelAspectRatio({ width: 720, height: -1 })).toBe('1');
   });
 });

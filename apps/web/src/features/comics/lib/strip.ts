@@ -27,6 +27,15 @@ export function panelHeight(panel: PanelSize, width: number): number {
   return (panel.height * width) / panel.width;
 }
 
+/**
+ * A panel's box as a CSS aspect ratio (width / height): at the column's full width it is as tall as
+ * `panelHeight` makes it, without knowing that width (the server's render; a broken size is a square).
+ */
+export function panelAspectRatio(panel: PanelSize): string {
+  if (panel.width <= 0 || panel.height <= 0) return '1';
+  return `${panel.width} / ${panel.height}`;
+}
+
 export function layoutEpisode(panels: PanelSize[], width: number): EpisodeLayout {
   const tops: number[] = [];
   const heights: number[] = [];

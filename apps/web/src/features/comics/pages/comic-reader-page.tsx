@@ -22,6 +22,7 @@ import {
   nextToAppend,
   offsetOf,
   PREFETCH_SCREENS,
+  panelAspectRatio,
   panelDisplayWidth,
   panelIndexAt,
   panelsToLoad,
@@ -245,6 +246,22 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
     requestAnimationFrame(onView);
   });
 
+  /*
+   * The server's render (docs/decisions/0044): no layout effect runs there, so no column width is
+   * measured and no panel is loading. Its strip draws each panel's box in CSS instead (an aspect
+   * ratio at the column's full width: on any phone, where the browser's px will put it) and, as
+   * pictures, the panels that meet the first screen of the phone it assumes (390×844; a wider one
+   * shows fewer), the top one first: the page's largest paint comes with the HTML, the same
+   * <img> (srcset, priority) as the app's first commit draws at the same place.
+   */
+  const shownRanges: Ranges = import.meta.env.SSR ? {} : ranges;
+  if (import.meta.env.SSR && first) {
+    const want = panelsToLoad(layoutEpisode(first.panels, window.innerWidth), 0, window.innerHeight, 0);
+    const [from, to] = [want[0], want[want.length - 1]];
+    if (from !== undefined && to !== undefined) shownRanges[startId] = { from, to };
+  }
+  const topPanel = import.meta.env.SSR ? { eid: startId, panel: 0 } : firstScreen.current;
+
   // Scroll anchoring by hand (the browser's own is off in the reader, and Safari has none): when
   // an episode joins or fills in above the anchor, the page scrolls by what was inserted, so the
   // picture in view does not move. Panel heights come with the episode, so the inserted height is
@@ -399,7 +416,7 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
         </header>
       )}
       <div ref={stripRef} className="comic-strip">
-        {width > 0 &&
+        {(width > 0 || import.meta.env.SSR) &&
           entries.map((entry, i) => {
             const episode = episodes.get(entry.id);
             const layout = layouts.get(entry.id);
@@ -449,11 +466,11 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
                         else panelsRefs.current.delete(entry.id);
                       }}
                       className="comic-strip__panels"
-                      style={{ height: `${layout.height}px` }}
+                      style={import.meta.env.SSR ? undefined : { height: `${layout.height}px` }}
                       onClick={() => setToolbars((v) => !v)}
                     >
                       {episode.panels.map((panel, p) => {
-                        const range = ranges[entry.id];
+                        const range = shownRanges[entry.id];
                         const load = range !== undefined && p >= range.from && p <= range.to;
                         return (
                           <div
@@ -461,7 +478,11 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
                             key={p}
                             className="comic-panel"
                             data-panel={p}
-                            style={{ height: `${layout.heights[p]}px` }}
+                            style={
+                              import.meta.env.SSR
+                                ? { aspectRatio: panelAspectRatio(panel) }
+                                : { height: `${layout.heights[p]}px` }
+                            }
                           >
                             {load && (
                               <Image
@@ -472,9 +493,7 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
                                 displayWidth={panelDisplayWidth(panel)}
                                 loading="eager"
                                 fetchPriority={
-                                  firstScreen.current?.eid === entry.id && firstScreen.current.panel === p
-                                    ? 'high'
-                                    : undefined
+                                  topPanel?.eid === entry.id && topPanel.panel === p ? 'high' : undefined
                                 }
                                 decoding="async"
                               />
