@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Plugin, type ResolvedConfig, runnerImport } from 'vite';
+import { minifySync, type Plugin, type ResolvedConfig, runnerImport } from 'vite';
 import type { FirstRequest } from './src/app/first-data';
 import type { RouteFrame } from './src/app/first-frame';
 
@@ -89,12 +89,11 @@ export function firstFramePlugin(): Plugin {
           ...(frame.rendersAlone ? { rendersAlone: true } : {}),
         };
       });
-      const bootSource = fs
-        .readFileSync(path.join(config.root, 'src/app/boot.js'), 'utf8')
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => line !== '' && !line.startsWith('//'))
-        .join('\n');
+      // Minified: it is asked for before anything else of the app on every server-rendered page.
+      const bootSource = minifySync(
+        'boot.js',
+        fs.readFileSync(path.join(config.root, 'src/app/boot.js'), 'utf8'),
+      ).code;
       const boot = this.emitFile({ type: 'asset', name: 'boot.js', source: `${bootSource}\n` });
       const map: RouteMap = { routes, boot: url(this.getFileName(boot)) };
       this.emitFile({ type: 'asset', fileName: 'route-map.json', source: JSON.stringify(map) });

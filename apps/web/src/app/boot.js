@@ -1,7 +1,8 @@
 // The start of the app on a page whose #root the server rendered (docs/decisions/0044-server-rendered-first-screen.md,
-// addendum): its module scripts and preloads are added only once that screen has painted, in the
-// order the build gave them, so nothing of the app is fetched or run before the first paint. The
-// server lists them in this script's data attributes (apps/server/src/platform/first-frame.ts).
+// addenda): its module scripts and preloads are added only once that screen has painted with the
+// pictures of its first screen, in the order the build gave them, so nothing of the app is fetched
+// or run before the first paint. The server lists them in this script's data attributes
+// (apps/server/src/platform/first-frame.ts).
 (() => {
   const boot = document.currentScript;
   const list = (name) => (boot?.getAttribute(`data-${name}`) ?? '').split(' ').filter(Boolean);
@@ -14,7 +15,28 @@
     for (const href of list('modules')) add('link', { rel: 'modulepreload', crossOrigin: '', href });
     for (const href of list('styles')) add('link', { rel: 'preload', as: 'style', crossOrigin: '', href });
   };
-  // After the frame that paints the screen; a hidden tab, whose frames wait, starts on a timer.
-  requestAnimationFrame(() => setTimeout(start, 0));
+  // After the frame that paints the screen with the pictures of its first screen: they get the
+  // network to themselves instead of sharing it with the app's code, which cannot show the screen
+  // any sooner (a picture that fails counts as in). A hidden tab, whose frames wait, and a slow
+  // picture start it on a timer.
+  requestAnimationFrame(() => {
+    const waiting = [...document.querySelectorAll('#root img')].filter((img) => {
+      const box = img.getBoundingClientRect();
+      return (
+        !img.complete &&
+        box.width > 0 &&
+        box.bottom > 0 &&
+        box.top < innerHeight &&
+        box.right > 0 &&
+        box.left < innerWidth
+      );
+    });
+    let left = waiting.length;
+    // None to wait for: this is the frame that paints the screen.
+    if (!left) setTimeout(start, 0);
+    const arrived = () => --left || requestAnimationFrame(() => setTimeout(start, 0));
+    for (const img of waiting)
+      for (const type of ['load', 'error']) img.addEventListener(type, arrived, { once: true });
+  });
   setTimeout(start, 2000);
 })();

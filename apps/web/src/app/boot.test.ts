@@ -8,6 +8,7 @@ describe('the boot script', () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
     document.head.innerHTML = '';
+    document.body.innerHTML = '';
   });
 
   const run = () => {
@@ -46,6 +47,58 @@ describe('the boot script', () => {
     ]);
     // Once only, though the fallback timer fires later.
     vi.advanceTimersByTime(5000);
+    expect(added()).toHaveLength(5);
+  });
+
+  /** Pictures in #root; those with a box are on the first screen (jsdom has no layout). */
+  const pictures = (html: string, onScreen: (img: HTMLImageElement) => boolean) => {
+    document.body.innerHTML = `<div id="root">${html}</div>`;
+    const imgs = [...document.querySelectorAll('img')];
+    for (const img of imgs)
+      vi.spyOn(img, 'getBoundingClientRect').mockReturnValue(
+        onScreen(img) ? new DOMRect(12, 170, 187, 105) : new DOMRect(12, 1200, 187, 105),
+      );
+    return imgs;
+  };
+
+  it('waits for the pictures of the first screen before asking for the app, then for their frame', () => {
+    const [a, b] = pictures(
+      '<img fetchpriority="high" src="/a.webp"><img loading="lazy" src="/b.webp"><img loading="lazy" src="/c.webp">',
+      (img) => !img.src.endsWith('/c.webp'),
+    );
+    const frames = run();
+    frames.shift()?.(0);
+    vi.advanceTimersByTime(0);
+    // Nothing before both pictures on screen are in (the one below the fold is not waited for).
+    expect(added()).toEqual([]);
+    a.dispatchEvent(new Event('load'));
+    expect(frames).toEqual([]);
+    // A picture that fails does not hold the app back.
+    b.dispatchEvent(new Event('error'));
+    expect(frames).toHaveLength(1);
+    vi.advanceTimersByTime(0);
+    expect(added()).toEqual([]);
+    frames.shift()?.(0);
+    vi.advanceTimersByTime(0);
+    expect(added()[0]).toBe('module /assets/rolldown-runtime-a.js async=false');
+    expect(added()).toHaveLength(5);
+  });
+
+  it('does not wait for pictures below the first screen', () => {
+    pictures('<img fetchpriority="high" src="/a.webp">', () => false);
+    const frames = run();
+    frames.shift()?.(0);
+    vi.advanceTimersByTime(0);
+    expect(added()).toHaveLength(5);
+  });
+
+  it('starts on its timer when a picture never arrives', () => {
+    pictures('<img src="/slow.webp">', () => true);
+    const frames = run();
+    frames.shift()?.(0);
+    vi.advanceTimersByTime(1999);
+    expect(added()).toEqual([]);
+    vi.advanceTimersByTime(1);
     expect(added()).toHaveLength(5);
   });
 
