@@ -15,10 +15,12 @@
     for (const href of list('modules')) add('link', { rel: 'modulepreload', crossOrigin: '', href });
     for (const href of list('styles')) add('link', { rel: 'preload', as: 'style', crossOrigin: '', href });
   };
-  // After the frame that paints the screen with the pictures of its first screen: they get the
-  // network to themselves instead of sharing it with the app's code, which cannot show the screen
-  // any sooner (a picture that fails counts as in). A hidden tab, whose frames wait, and a slow
+  // Once the screen and the pictures of its first screen are on it: they get the network to
+  // themselves instead of sharing it with the app's code, which cannot show the screen any sooner
+  // (a picture that fails counts as in). Each wait ends a frame after the one that paints, so the
+  // code is asked for once that paint is on the screen. A hidden tab, whose frames wait, and a slow
   // picture start it on a timer.
+  const afterNextFrame = () => requestAnimationFrame(() => setTimeout(start, 0));
   requestAnimationFrame(() => {
     const waiting = [...document.querySelectorAll('#root img')].filter((img) => {
       const box = img.getBoundingClientRect();
@@ -32,9 +34,8 @@
       );
     });
     let left = waiting.length;
-    // None to wait for: this is the frame that paints the screen.
-    if (!left) setTimeout(start, 0);
-    const arrived = () => --left || requestAnimationFrame(() => setTimeout(start, 0));
+    if (!left) afterNextFrame();
+    const arrived = () => --left || requestAnimationFrame(afterNextFrame);
     for (const img of waiting)
       for (const type of ['load', 'error']) img.addEventListener(type, arrived, { once: true });
   });
