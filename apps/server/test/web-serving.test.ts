@@ -60,6 +60,10 @@ describe('serving the built SPA from the same process', () => {
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.rawPayload.equals(fs.readFileSync(stored))).toBe(true);
+      // A script is never a document: the document-only policies are left off (0045).
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     }
   });
 
@@ -74,6 +78,10 @@ describe('serving the built SPA from the same process', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
+      // Every page carries the document policies.
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     }
   });
 
