@@ -16,28 +16,23 @@
     for (const href of list('styles')) add('link', { rel: 'preload', as: 'style', crossOrigin: '', href });
   };
   // Once the screen and the pictures of its first screen are on it: they get the network to
-  // themselves instead of sharing it with the app's code, which cannot show the screen any sooner
-  // (a picture that fails counts as in). Each wait ends a frame after the one that paints, so the
-  // code is asked for once that paint is on the screen. A hidden tab, whose frames wait, and a slow
-  // picture start it on a timer.
+  // themselves instead of sharing it with the app's code, which cannot show the screen any sooner.
+  // A picture counts once decoded (`decode()`: fetched is not yet painted) or failed. Each wait
+  // ends a frame after the one that paints, so the code is asked for once that paint is on the
+  // screen. A hidden tab, whose frames wait, and a slow picture start it on a timer.
   const afterNextFrame = () => requestAnimationFrame(() => setTimeout(start, 0));
   requestAnimationFrame(() => {
-    const waiting = [...document.querySelectorAll('#root img')].filter((img) => {
+    const onScreen = [...document.querySelectorAll('#root img')].filter((img) => {
       const box = img.getBoundingClientRect();
       return (
-        !img.complete &&
-        box.width > 0 &&
-        box.bottom > 0 &&
-        box.top < innerHeight &&
-        box.right > 0 &&
-        box.left < innerWidth
+        box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth
       );
     });
-    let left = waiting.length;
-    if (!left) afterNextFrame();
-    const arrived = () => --left || requestAnimationFrame(afterNextFrame);
-    for (const img of waiting)
-      for (const type of ['load', 'error']) img.addEventListener(type, arrived, { once: true });
+    if (onScreen.length === 0) afterNextFrame();
+    else
+      Promise.all(onScreen.map((img) => img.decode?.().catch(() => {}))).then(() =>
+        requestAnimationFrame(afterNextFrame),
+      );
   });
   setTimeout(start, 2000);
 })();

@@ -58,58 +58,74 @@ describe('the boot script', () => {
     expect(added()).toHaveLength(5);
   });
 
-  /** Pictures in #root; those with a box are on the first screen (jsdom has no layout). */
+  /**
+   * Pictures in #root; those with a box are on the first screen (jsdom has no layout). Each one's
+   * `decode()` settles when the test says: `decoded(i)` or `failed(i)`.
+   */
   const pictures = (html: string, onScreen: (img: HTMLImageElement) => boolean) => {
     document.body.innerHTML = `<div id="root">${html}</div>`;
-    const imgs = [...document.querySelectorAll('img')];
-    for (const img of imgs)
+    const settle: Array<{ decoded: () => void; failed: () => void }> = [];
+    for (const img of document.querySelectorAll('img')) {
       vi.spyOn(img, 'getBoundingClientRect').mockReturnValue(
         onScreen(img) ? new DOMRect(12, 170, 187, 105) : new DOMRect(12, 1200, 187, 105),
       );
-    return imgs;
+      let decoded = () => {};
+      let failed = () => {};
+      const decoding = new Promise<void>((resolve, reject) => {
+        decoded = resolve;
+        failed = () => reject(new Error('broken'));
+      });
+      settle.push({ decoded, failed });
+      img.decode = () => decoding;
+    }
+    return settle;
   };
+  const settled = () => vi.advanceTimersByTimeAsync(0);
 
-  it('waits for the pictures of the first screen before asking for the app, then for their frame', () => {
+  it('waits for the pictures of the first screen to be decoded before asking for the app, then for their frame', async () => {
     const [a, b] = pictures(
       '<img fetchpriority="high" src="/a.webp"><img loading="lazy" src="/b.webp"><img loading="lazy" src="/c.webp">',
       (img) => !img.src.endsWith('/c.webp'),
     );
     const frames = run();
     paint(frames);
-    vi.advanceTimersByTime(0);
+    await settled();
     // Nothing before both pictures on screen are in (the one below the fold is not waited for).
     expect(frames).toEqual([]);
-    a.dispatchEvent(new Event('load'));
+    a.decoded();
+    await settled();
     expect(frames).toEqual([]);
     // A picture that fails does not hold the app back.
-    b.dispatchEvent(new Event('error'));
+    b.failed();
+    await settled();
     // The frame that paints the pictures, then the next one.
     paint(frames);
-    vi.advanceTimersByTime(0);
+    await settled();
     expect(added()).toEqual([]);
     paint(frames);
-    vi.advanceTimersByTime(0);
+    await settled();
     expect(added()[0]).toBe('module /assets/rolldown-runtime-a.js async=false');
     expect(added()).toHaveLength(5);
   });
 
-  it('does not wait for pictures below the first screen', () => {
+  it('does not wait for pictures below the first screen', async () => {
     pictures('<img fetchpriority="high" src="/a.webp">', () => false);
     const frames = run();
     paint(frames);
     paint(frames);
-    vi.advanceTimersByTime(0);
+    await settled();
     expect(added()).toHaveLength(5);
   });
 
-  it('starts on its timer when a picture never arrives', () => {
+  it('starts on its timer when a picture never arrives', async () => {
     pictures('<img src="/slow.webp">', () => true);
     const frames = run();
     paint(frames);
+    await settled();
     expect(frames).toEqual([]);
-    vi.advanceTimersByTime(1999);
+    await vi.advanceTimersByTimeAsync(1999);
     expect(added()).toEqual([]);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(added()).toHaveLength(5);
   });
 
