@@ -288,6 +288,11 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
       return pathname;
     }
   };
+  /** The route the address's path matches, if any. */
+  const routeAt = (url: string): MappedRoute | undefined => {
+    const pathname = pathOf(url);
+    return routes.find((r) => matchesPattern(r.path, pathname));
+  };
   return {
     patterns: routes.map((r) => r.path),
     dataRequestsFor(url) {
@@ -299,8 +304,7 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
       return [];
     },
     rendersWithoutData(url) {
-      const pathname = pathOf(url);
-      return routes.find((r) => matchesPattern(r.path, pathname))?.rendersAlone === true;
+      return routeAt(url)?.rendersAlone === true;
     },
     preloadedImages(requests, answers) {
       return requests.flatMap((r) =>
@@ -332,8 +336,7 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
       return withImages.replace('</body>', () => `  ${block}\n  </body>`);
     },
     pageFor(url, screen) {
-      const pathname = pathOf(url);
-      const route = routes.find((r) => matchesPattern(r.path, pathname)) ?? home;
+      const route = routeAt(url) ?? home;
       if (screen) {
         // React's own preloads for the images it rendered eagerly go to the top of <head>.
         const hints: string[] = [];

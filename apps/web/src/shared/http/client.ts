@@ -10,7 +10,6 @@ import { answerOnServer } from './server-answers';
 
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 30_000;
-export const APP_ID = PORTAL_APP_ID;
 export const PENDING_WARN_LIMIT = 20;
 export const CANCEL_MESSAGE = '请求已取消';
 
@@ -113,10 +112,10 @@ function encodeBody(
   json: boolean,
 ): { payload: BodyInit; contentType?: string } {
   if (body instanceof FormData) {
-    if (!body.has('appID')) body.append('appID', String(APP_ID));
+    if (!body.has('appID')) body.append('appID', String(PORTAL_APP_ID));
     return { payload: body };
   }
-  const withApp = { appID: APP_ID, ...(body ?? {}) };
+  const withApp = { appID: PORTAL_APP_ID, ...(body ?? {}) };
   if (json) return { payload: JSON.stringify(withApp), contentType: 'application/json' };
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(withApp as Record<string, BodyValue>)) {
