@@ -288,6 +288,66 @@ describe('videos at 390×844', () => {
       .toBe(true);
   });
 
+  it('counts a view once per viewer: not for the page’s HTML, once for a guest who reloads, once for a user from the app', async () => {
+    const { page } = phone;
+    // docs/decisions/0046-video-views-apart.md. A video no other test here opens (VIP), and the
+    // video whose 下一个 it is, to reach it inside the app (no HTML, no first data).
+    const target = videos.find((v) => v.vip);
+    if (!target) throw new Error('the demo content has no VIP video');
+    let before: VideoDetail | null = null;
+    for (const v of videos) {
+      const detail = await api<VideoDetail>(`/v1/video/${v.id}`);
+      if (detail.next?.id === target.id) before = detail;
+    }
+    if (!before) throw new Error(`no video has ${target.id} as its next`);
+    const viewsOf = async () => (await api<VideoDetail>(`/v1/video/${target.id}`)).viewCount;
+    const start = await viewsOf();
+
+    // The calls the browser makes for the video: the detail and the view.
+    const calls: string[] = [];
+    const onRequest = (request: { url(): string; method(): string; headers(): Record<string, string> }) => {
+      const url = new URL(request.url());
+      if (url.pathname === `/api/v1/video/${target.id}` || url.pathname === `/api/v1/video/${target.id}/view`)
+        calls.push(`${request.method()} ${url.pathname}${request.headers().uid ? ' as user' : ''}`);
+    };
+    page.on('request', onRequest);
+    try {
+      // A guest opens the address: the server renders the page with its detail (no view), the app
+      // takes the detail from the HTML and counts the view by the device.
+      const views = () => page.waitForResponse((r) => r.url().endsWith(`/api/v1/video/${target.id}/view`));
+      let counted = views();
+      await asGuest(page, `/video/${target.id}`);
+      expect((await (await counted).json()).data).toEqual({ viewCount: start + 1, counted: true });
+      await page.getByRole('heading', { name: target.title, level: 1 }).waitFor();
+      expect(await viewsOf()).toBe(start + 1);
+      // Reloading is the same viewer on the same day: no second view.
+      counted = views();
+      await page.reload();
+      expect((await (await counted).json()).data).toEqual({ viewCount: start + 1, counted: false });
+      expect(calls).toEqual([`POST /api/v1/video/${target.id}/view`, `POST /api/v1/video/${target.id}/view`]);
+      await expect.poll(() => page.locator('.video-page__meta').textContent()).toContain('次播放');
+
+      // A user goes there inside the app (下一个 under another video): the detail over the network,
+      // and the view, once, by the account.
+      calls.length = 0;
+      const account = await apiRegister();
+      await loginAs(page, account, `/video/${before.id}`);
+      await page.getByRole('heading', { name: before.title, level: 1 }).waitFor();
+      counted = views();
+      await page.locator('.video-next').click();
+      await page.getByRole('heading', { name: target.title, level: 1 }).waitFor();
+      expect((await (await counted).json()).data).toEqual({ viewCount: start + 2, counted: true });
+      await page.waitForTimeout(300);
+      expect(calls).toEqual([
+        `GET /api/v1/video/${target.id} as user`,
+        `POST /api/v1/video/${target.id}/view as user`,
+      ]);
+      expect(await viewsOf()).toBe(start + 2);
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
   it('a locked video shows its price and the balance; short of diamonds the dialog offers 去充值; buying charges once and plays', async () => {
     const { page } = phone;
     const priced = videos.find((v) => v.price > 0 && !v.vip);

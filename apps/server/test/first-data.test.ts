@@ -43,6 +43,9 @@ describe('first data of a route', () => {
         route('bookinfo/:id', 'bookinfo', [
           { method: 'GET', path: '/v1/novel/:id', images: { field: 'cover', count: 1, displayWidth: 104 } },
         ]),
+        route('video/:id', 'video', [
+          { method: 'GET', path: '/v1/video/:id', images: { field: 'cover', count: 1 } },
+        ]),
       ],
     }),
   );
@@ -129,5 +132,29 @@ describe('first data of a route', () => {
     ]);
     // The first-data block holds the answer under the same key the web client looks for.
     expect(page).toContain('"POST /web/game/detail?appID=50001"');
+  });
+
+  it('preloads an image shown as stored (a video’s poster) by its address, once', () => {
+    const requests = frames.dataRequestsFor('/video/7');
+    expect(requests.map((r) => r.key)).toEqual(['GET /v1/video/7']);
+    const answers = {
+      [requests[0].key]: { code: 0, data: { id: 7, cover: '/uploads/video-covers/ab.webp' } },
+    };
+    const page = frames.withData(frames.pageFor('/video/7'), requests, answers);
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head.match(/<link rel="preload" as="image"[^>]*>/g)).toEqual([
+      '<link rel="preload" as="image" fetchpriority="high" href="/uploads/video-covers/ab.webp">',
+    ]);
+    // No variant to make ahead: the page shows the stored file.
+    expect(frames.preloadedImages(requests, answers)).toEqual([
+      { src: '/uploads/video-covers/ab.webp', widths: [] },
+    ]);
+    // The server render's own preload of it (a locked video's eager cover) is not repeated.
+    const rendered = frames.pageFor(
+      '/video/7',
+      '<link rel="preload" as="image" href="/uploads/video-covers/ab.webp" fetchPriority="high"/><div inert="">x</div>',
+    );
+    const once = frames.withData(rendered, requests, answers);
+    expect(once.match(/<link rel="preload"[^>]*video-covers\/ab\.webp/g)).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, describeDialects, type TestApp } from './helpers/app.ts';
+import { authHeaders, call, createTestApp, describeDialects, type TestApp } from './helpers/app.ts';
 import { createNovel } from './helpers/content.ts';
 import { createUser } from './helpers/money.ts';
 import { createVideo, createVideoCategory, drawClip, removeClips } from './helpers/videos.ts';
@@ -166,15 +166,13 @@ describeDialects('videos: list, detail, file, views, progress', (dialect) => {
       });
     });
 
-    it('answers 404 for an unknown id or a work of another kind, 400 for a bad id or deviceId', async () => {
+    it('answers 404 for an unknown id or a work of another kind, 400 for a bad id', async () => {
       expect(await detail(999_999)).toMatchObject({ status: 404, code: 404, msg: '视频不存在' });
       const novel = await createNovel(t, { chapters: 1 });
       expect(await detail(novel.workId)).toMatchObject({ status: 404, msg: '视频不存在' });
       expect((await call(t.app, 'GET', `/api/v1/novel/${free.id}`)).status).toBe(404);
       expect(await detail('abc')).toMatchObject({ status: 400, msg: expect.stringContaining('id') });
       expect(await detail(0)).toMatchObject({ status: 400, msg: expect.stringContaining('id') });
-      const bad = await detail(free.id, { query: { deviceId: 'has space' } });
-      expect(bad).toMatchObject({ status: 400, msg: expect.stringContaining('deviceId') });
     });
   });
 
@@ -248,6 +246,27 @@ describeDialects('videos: list, detail, file, views, progress', (dialect) => {
   });
 
   describe('views', () => {
+    // docs/decisions/0046-video-views-apart.md: the detail only reads (the server asks for it for the
+    // page's HTML); the page counts its view with POST /view, once per viewer and Asia/Shanghai day.
+    const view = async (
+      id: number | string,
+      opts: { account?: Awaited<ReturnType<typeof createUser>>; deviceId?: string; ip?: string } = {},
+    ) => {
+      const form = new URLSearchParams({
+        appID: '2008',
+        ...(opts.deviceId ? { deviceId: opts.deviceId } : {}),
+      });
+      const raw = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/video/${id}/view`,
+        payload: form.toString(),
+        remoteAddress: opts.ip,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...authHeaders(opts.account) },
+      });
+      const body = raw.json();
+      return { status: raw.statusCode, code: body.code, msg: body.msg, data: body.data };
+    };
+
     it('count once per user, guest device or address per Asia/Shanghai day', async () => {
       const video = await createVideo(t, clip, { categoryId, title: '计数' });
       const views = async () =>
@@ -255,25 +274,75 @@ describeDialects('videos: list, detail, file, views, progress', (dialect) => {
           .viewCount;
       const a = await createUser(t);
       const b = await createUser(t);
+      expect((await view(video.id, { account: a })).data).toEqual({ viewCount: 1, counted: true });
+      expect((await view(video.id, { account: a })).data).toEqual({ viewCount: 1, counted: false });
+      // The detail shows the count, and reading it counts nothing.
       expect((await detail(video.id, { account: a })).data.viewCount).toBe(1);
-      expect((await detail(video.id, { account: a })).data.viewCount).toBe(1);
-      await Promise.all(Array.from({ length: 10 }, () => detail(video.id, { account: b })));
-      await detail(video.id, { query: { deviceId: 'device-1' } });
-      await detail(video.id, { query: { deviceId: 'device-1' } });
-      await detail(video.id, { query: { deviceId: 'device-2' } });
-      await detail(video.id);
-      await detail(video.id);
+      await Promise.all(Array.from({ length: 10 }, () => view(video.id, { account: b })));
+      // A logged-in viewer is counted by account, whatever device id it sends.
+      await view(video.id, { account: b, deviceId: 'device-of-b' });
+      await view(video.id, { deviceId: 'device-1' });
+      await view(video.id, { deviceId: 'device-1' });
+      await view(video.id, { deviceId: 'device-2' });
+      // Without a device id the address stands in.
+      await view(video.id, { ip: '203.0.113.9' });
+      await view(video.id, { ip: '203.0.113.9' });
       expect(await views()).toBe(5);
+      // A guest's device is not the account of who logs in on it: a user is a viewer of their own.
+      expect((await view(video.id, { account: a, deviceId: 'device-1' })).data.counted).toBe(false);
+      expect((await view(video.id, { deviceId: 'device-of-b' })).data).toEqual({
+        viewCount: 6,
+        counted: true,
+      });
       // The next Asia/Shanghai day starts at 16:00 UTC: everyone counts again.
       const now = t.clock.now();
       const nextDay = Math.floor((now + 8 * HOUR) / (24 * HOUR) + 1) * 24 * HOUR - 8 * HOUR;
       t.clock.advance(nextDay - now - 1000);
-      await detail(video.id, { account: a });
-      expect(await views()).toBe(5);
-      t.clock.advance(2000);
-      await detail(video.id, { account: a });
-      await detail(video.id, { account: a });
+      await view(video.id, { account: a });
       expect(await views()).toBe(6);
+      t.clock.advance(2000);
+      await view(video.id, { account: a });
+      await view(video.id, { account: a });
+      expect(await views()).toBe(7);
+    });
+
+    it('are never counted by reading the detail, as a guest, a device or a user', async () => {
+      const video = await createVideo(t, clip, { categoryId, title: '只读', views: 3 });
+      const user = await createUser(t);
+      await detail(video.id);
+      await detail(video.id, { account: user });
+      // An older client's device id in the query is ignored, not an error and not a view.
+      expect((await detail(video.id, { query: { deviceId: 'device-9' } })).code).toBe(0);
+      expect((await detail(video.id, { account: user })).data.viewCount).toBe(3);
+      expect((await view(video.id, { account: user })).data).toEqual({ viewCount: 4, counted: true });
+      expect((await detail(video.id)).data.viewCount).toBe(4);
+    });
+
+    it('counts a locked video’s page too, as before', async () => {
+      const user = await createUser(t, { coins: 0 });
+      const before = (await detail(priced.id, { account: user })).data;
+      expect(before.unlocked).toBe(false);
+      const counted = await view(priced.id, { account: user });
+      expect(counted.data).toEqual({ viewCount: before.viewCount + 1, counted: true });
+    });
+
+    it('answers 404 for an unknown video or a work of another kind, 400 for a bad id or deviceId', async () => {
+      expect(await view(999_999)).toMatchObject({ status: 404, code: 404, msg: '视频不存在' });
+      const novel = await createNovel(t, { chapters: 1 });
+      expect(await view(novel.workId)).toMatchObject({ status: 404, msg: '视频不存在' });
+      expect(await view('abc')).toMatchObject({ status: 400, code: 400, msg: expect.stringContaining('id') });
+      expect(await view(0)).toMatchObject({ status: 400, msg: expect.stringContaining('id') });
+      const bad = await view(free.id, { deviceId: 'has space' });
+      expect(bad).toMatchObject({ status: 400, code: 400, msg: expect.stringContaining('deviceId') });
+      const long = await view(free.id, { deviceId: 'x'.repeat(65) });
+      expect(long).toMatchObject({ status: 400, msg: expect.stringContaining('deviceId') });
+      // A JSON body and no body at all are accepted (the address is then the viewer).
+      const json = await call(t.app, 'POST', `/api/v1/video/${free.id}/view`, {
+        json: { deviceId: 'json-1' },
+      });
+      expect(json.data.counted).toBe(true);
+      const empty = await t.app.inject({ method: 'POST', url: `/api/v1/video/${free.id}/view` });
+      expect(empty.json()).toMatchObject({ code: 0, data: { counted: expect.any(Boolean) } });
     });
   });
 

@@ -9,7 +9,8 @@ import { progressSchema, unitLockedSchema, workSchema } from './content.ts';
 // Routes (answers are the envelope's `data`):
 //   GET    /api/v1/video/list            workListQuery (category, keyword, sort, currentPage|cursor, pageSize) → videoPageSchema
 //   GET    /api/v1/video/categories      → [{ id, name }]
-//   GET    /api/v1/video/{id}?deviceId   → videoDetailSchema (a locked video: unlocked false, src null; never 1005)
+//   GET    /api/v1/video/{id}            → videoDetailSchema (a locked video: unlocked false, src null; never 1005); reads only
+//   POST   /api/v1/video/{id}/view       videoViewBody (deviceId) → videoViewSchema: counts the page view (once per viewer and day)
 //   POST   /api/v1/video/{id}/unit/{id}/unlock → { charged, coinNum } (1001 on too little balance)
 //   POST · DELETE /api/v1/video/{id}/subscribe → null
 //   GET    /api/v1/video/{id}/file?expires&sig  the MP4 with HTTP Range (the detail's `src`, signed, expiring)
@@ -21,6 +22,7 @@ export const VIDEO_PATHS = {
   list: '/api/v1/video/list',
   categories: '/api/v1/video/categories',
   detail: (id: number) => `/api/v1/video/${id}`,
+  view: (id: number) => `/api/v1/video/${id}/view`,
   unlock: (id: number) => `/api/v1/video/${id}/unit/${id}/unlock`,
   subscribe: (id: number) => `/api/v1/video/${id}/subscribe`,
   progress: '/api/v1/progress',
@@ -72,10 +74,12 @@ export const videoDetailSchema = videoListItemSchema.extend({
 export type VideoDetail = z.infer<typeof videoDetailSchema>;
 
 /**
- * Query of GET /api/v1/video/{id}: a guest's device id (the SDK's deviceID), so a guest's view
- * counts once per device and day; without one the client address stands in.
+ * Body of POST /api/v1/video/{id}/view, the player's one call per page view
+ * (docs/decisions/0046-video-views-apart.md): a guest's device id (the SDK's deviceID), so a
+ * guest's view counts once per device and day; without one the client address stands in. A
+ * logged-in caller's view is theirs whatever it sends.
  */
-export const videoDetailQuery = z.object({
+export const videoViewBody = z.object({
   deviceId: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z
@@ -84,7 +88,16 @@ export const videoDetailQuery = z.object({
       .optional(),
   ),
 });
-export type VideoDetailQuery = z.infer<typeof videoDetailQuery>;
+export type VideoViewBody = z.infer<typeof videoViewBody>;
+
+/** Answer of POST /api/v1/video/{id}/view. */
+export const videoViewSchema = z.object({
+  /** The video's views, this one included. */
+  viewCount: z.number().int(),
+  /** Whether this call added a view (false: the viewer was already counted today). */
+  counted: z.boolean(),
+});
+export type VideoView = z.infer<typeof videoViewSchema>;
 
 /** Query of the signed file route. */
 export const videoFileQuery = z.object({

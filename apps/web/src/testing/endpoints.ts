@@ -40,7 +40,7 @@ import {
   threadPageSchema,
   uploadAnswer,
 } from '@ld/contract/square';
-import { videoDetailSchema, videoPageSchema } from '@ld/contract/videos';
+import { videoDetailSchema, videoPageSchema, videoViewSchema } from '@ld/contract/videos';
 import { vipPlanSchema, vipStatusSchema } from '@ld/contract/vip';
 import {
   ledgerPageSchema,
@@ -194,6 +194,7 @@ export const endpoints = {
   'GET /v1/video/categories': arrayOf(categorySchema),
   'GET /v1/video/list': videoPageSchema,
   'GET /v1/video/:id': videoDetailSchema,
+  'POST /v1/video/:id/view': videoViewSchema,
   'POST /v1/video/:id/unit/:unitId/unlock': unlockAnswer,
   'POST /v1/video/:id/subscribe': nullAnswer,
   'DELETE /v1/video/:id/subscribe': nullAnswer,

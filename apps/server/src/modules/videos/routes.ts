@@ -1,6 +1,12 @@
 import { workListQuery, workParams } from '@ld/contract/content';
 import { envelopeOf } from '@ld/contract/envelope';
-import { videoDetailQuery, videoDetailSchema, videoFileQuery, videoPageSchema } from '@ld/contract/videos';
+import {
+  videoDetailSchema,
+  videoFileQuery,
+  videoPageSchema,
+  videoViewBody,
+  videoViewSchema,
+} from '@ld/contract/videos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { optionalUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -43,6 +49,9 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await videos.listVideos(deps, request.query)),
   );
 
+  // The detail only reads, so the server may ask for it for a page's HTML (first data, 0043/0044)
+  // without counting a view; the page counts its view with the call below
+  // (docs/decisions/0046-video-views-apart.md).
   app.get(
     '/v1/video/:id',
     {
@@ -50,16 +59,31 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          '视频详情（播放页）：时长、封面、进度 { second }；可看时 src 为带签名的限时地址，未解锁时 unlocked false、src null、locked { price, vip, coinNum }；播放量每人（游客按 deviceId）每天计一次',
+          '视频详情（播放页）：时长、封面、进度 { second }；可看时 src 为带签名的限时地址，未解锁时 unlocked false、src null、locked { price, vip, coinNum }；只读，不计播放量',
         params: workParams,
-        querystring: videoDetailQuery,
         response: { 200: envelopeOf(videoDetailSchema) },
+      },
+    },
+    async (request) => ok(await videos.getVideo(deps, request.user?.id ?? null, request.params.id)),
+  );
+
+  app.post(
+    '/v1/video/:id/view',
+    {
+      preHandler: optionalUser,
+      schema: {
+        tags,
+        summary:
+          '播放页计一次播放：每人（游客按 deviceId，没有时按 IP）每天计一次，重复调用不再计；返回含本次在内的播放量',
+        params: workParams,
+        body: videoViewBody.prefault({}),
+        response: { 200: envelopeOf(videoViewSchema) },
       },
     },
     async (request) => {
       const userId = request.user?.id ?? null;
-      const viewer = videos.viewerOf(userId, request.query.deviceId, request.ip);
-      return ok(await videos.getVideo(deps, userId, request.params.id, viewer));
+      const viewer = videos.viewerOf(userId, request.body.deviceId, request.ip);
+      return ok(await videos.recordView(deps, request.params.id, viewer));
     },
   );
 

@@ -1,12 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { UnitLocked, Work, WorkListQuery } from '@ld/contract/content';
 import { ErrorCode } from '@ld/contract/envelope';
-import type { VideoDetail, VideoListItem, VideoPage } from '@ld/contract/videos';
+import type { VideoDetail, VideoListItem, VideoPage, VideoView } from '@ld/contract/videos';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
-import { addView, firstUnits, getWork, listWorks, openUnit, shanghaiDayStart } from '../content/public.ts';
+import {
+  addView,
+  existingWork,
+  firstUnits,
+  getWork,
+  listWorks,
+  openUnit,
+  shanghaiDayStart,
+} from '../content/public.ts';
 import * as repo from './repository.ts';
 
 // Videos on the shared content model (docs/decisions/0038-videos.md).
@@ -95,14 +103,10 @@ export const viewerOf = (userId: number | null, deviceId: string | undefined, ip
 /**
  * The player's data. A locked video answers 200 with `unlocked: false`, `src: null` and `locked`
  * `{ price, vip, coinNum }`, so the page still shows its cover and title beside 购买 / 开通会员
- * (auto-unlock has had its chance first, as for a chapter).
+ * (auto-unlock has had its chance first, as for a chapter). It counts no view (`recordView` does):
+ * the server asks for it as a guest for the page's HTML (docs/decisions/0046-video-views-apart.md).
  */
-export async function getVideo(
-  deps: Deps,
-  userId: number | null,
-  workId: number,
-  viewer: string,
-): Promise<VideoDetail> {
+export async function getVideo(deps: Deps, userId: number | null, workId: number): Promise<VideoDetail> {
   const db = deps.db.kysely;
   const [work, nextId] = await Promise.all([
     getWork(deps, 'video', userId, workId, { countView: false }),
@@ -124,10 +128,8 @@ export async function getVideo(
       locked = error.data as UnitLocked;
     }
   }
-  const counted = await countViewOnce(deps, workId, viewer);
   return {
     ...item,
-    viewCount: work.viewCount + (counted ? 1 : 0),
     intro: work.intro,
     unitId: workId,
     subscribed: work.subscribed,
@@ -146,6 +148,16 @@ async function workOrNull(deps: Deps, workId: number) {
     if (error instanceof AppError && error.code === ErrorCode.notFound) return null;
     throw error;
   });
+}
+
+/**
+ * The player page's view of a video (its one call per page view): counted once per viewer and
+ * Asia/Shanghai day, so a reload or a repeated call adds nothing. 404 for a video that is not there.
+ */
+export async function recordView(deps: Deps, workId: number, viewer: string): Promise<VideoView> {
+  const work = await existingWork(deps, 'video', workId);
+  const counted = await countViewOnce(deps, workId, viewer);
+  return { viewCount: Number(work.view_count) + (counted ? 1 : 0), counted };
 }
 
 const DAY_MS = 86_400_000;

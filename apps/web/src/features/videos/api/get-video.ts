@@ -2,25 +2,27 @@ import { ErrorCode } from '@ld/contract/codes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
-import { getDeviceId } from '../../../shared/stores/device';
 import { videoKeys } from './keys';
 import type { VideoDetail } from './types';
 
 /** An id from the address: a positive integer, or the page says the video does not exist. */
 export const validVideoId = (n: number) => Number.isSafeInteger(n) && n > 0;
 
-/** GET /api/v1/video/{id}: the video with the caller's progress, subscription and lock. */
+/**
+ * GET /api/v1/video/{id}: the video with the caller's progress, subscription and lock. It counts no
+ * view (count-view.ts does), so for a guest it is the request the server answers in the page's HTML
+ * (app/first-data.ts).
+ */
 // A video that does not exist is shown by the page, not toasted.
-// A guest sends the device id, so that their view counts once per device and day.
-export const getVideo = (id: number, guest: boolean) =>
-  http.get<VideoDetail>(`/v1/video/${id}`, guest ? { deviceId: getDeviceId() ?? undefined } : undefined, {
+export const getVideo = (id: number) =>
+  http.get<VideoDetail>(`/v1/video/${id}`, undefined, {
     quiet: [ErrorCode.notFound, ErrorCode.badInput],
   });
 
 export const videoQuery = (uid: string, id: number) =>
   queryOptions({
     queryKey: videoKeys.detail(uid, id),
-    queryFn: () => getVideo(id, uid === ''),
+    queryFn: () => getVideo(id),
     enabled: validVideoId(id),
   });
 

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_DATA_ELEMENT_ID, resetFirstData } from '../../../shared/http/first-data';
 import { guestProgress } from '../../../shared/lib/guest-progress';
 import { fail, fakeServer } from '../../../testing/fake-server';
 import { renderApp, TEST_ACCOUNT } from '../../../testing/render';
@@ -7,6 +8,10 @@ import { lockedVideo, videoDetail, videoItem, videoProgress } from '../lib/fake-
 import VideoPage from './video-page';
 
 const page = <VideoPage />;
+
+/** The player's API: every page that shows a video counts its view (docs/decisions/0046-video-views-apart.md). */
+const playerServer = () =>
+  fakeServer().on('POST /v1/video/:id/view', () => ({ viewCount: 12_346, counted: true }));
 const at = { at: '/video/7', path: '/video/:id' };
 
 /** The <video> as the browser would have it after reading the file's header. */
@@ -25,7 +30,9 @@ afterEach(() => guestProgress.clear());
 
 describe('the player', () => {
   it('plays the signed file in the browser’s own player, titled by the video, and opens at the saved second', async () => {
-    const server = fakeServer().on('GET /v1/video/:id', () => videoDetail({ progress: videoProgress(4.2) }));
+    const server = playerServer().on('GET /v1/video/:id', () =>
+      videoDetail({ progress: videoProgress(4.2) }),
+    );
     renderApp(page, { ...at, server, account: TEST_ACCOUNT });
     expect(await screen.findByRole('heading', { name: '樱花树下的约定' })).toBeTruthy();
     const video = document.querySelector('video')!;
@@ -44,7 +51,9 @@ describe('the player', () => {
   });
 
   it('opens a watched video (saved near its end) from the start', async () => {
-    const server = fakeServer().on('GET /v1/video/:id', () => videoDetail({ progress: videoProgress(7.5) }));
+    const server = playerServer().on('GET /v1/video/:id', () =>
+      videoDetail({ progress: videoProgress(7.5) }),
+    );
     renderApp(page, { ...at, server, account: TEST_ACCOUNT });
     await screen.findByRole('heading', { name: '樱花树下的约定' });
     const video = document.querySelector('video')!;
@@ -53,7 +62,7 @@ describe('the player', () => {
   });
 
   it('saves the second on pause for the account, as a video unit', async () => {
-    const server = fakeServer()
+    const server = playerServer()
       .on('GET /v1/video/:id', () => videoDetail())
       .on('PUT /v1/progress', (r) =>
         videoProgress((r.json as { position: { second: number } }).position.second),
@@ -70,7 +79,7 @@ describe('the player', () => {
   });
 
   it('keeps a guest’s second in this browser and opens there again', async () => {
-    const server = fakeServer().on('GET /v1/video/:id', () => videoDetail());
+    const server = playerServer().on('GET /v1/video/:id', () => videoDetail());
     const first = renderApp(page, { ...at, server });
     await screen.findByRole('heading', { name: '樱花树下的约定' });
     act(() => pauseAt(document.querySelector('video')!, 3.01));
@@ -78,7 +87,7 @@ describe('the player', () => {
     expect(server.requestsTo('PUT /v1/progress')).toHaveLength(0);
     first.unmount();
 
-    renderApp(page, { ...at, server: fakeServer().on('GET /v1/video/:id', () => videoDetail()) });
+    renderApp(page, { ...at, server: playerServer().on('GET /v1/video/:id', () => videoDetail()) });
     await screen.findByRole('heading', { name: '樱花树下的约定' });
     const video = document.querySelector('video')!;
     loadMetadata(video);
@@ -87,7 +96,7 @@ describe('the player', () => {
 
   it('shows a locked video’s price and the balance, buys it once, and then plays it', async () => {
     let bought = false;
-    const server = fakeServer()
+    const server = playerServer()
       .on('GET /v1/video/:id', () => (bought ? videoDetail({ price: 5 }) : lockedVideo(100)))
       .on('POST /v1/video/:id/unit/:unitId/unlock', () => {
         bought = true;
@@ -107,7 +116,7 @@ describe('the player', () => {
   });
 
   it('opens the low-balance dialog when the diamonds are short', async () => {
-    const server = fakeServer()
+    const server = playerServer()
       .on('GET /v1/video/:id', () =>
         lockedVideo(2, { vip: true, locked: { price: 5, vip: true, coinNum: 2 } }),
       )
@@ -125,7 +134,7 @@ describe('the player', () => {
   });
 
   it('sends a guest to login to buy, and to collect', async () => {
-    const server = fakeServer().on('GET /v1/video/:id', () => lockedVideo(null));
+    const server = playerServer().on('GET /v1/video/:id', () => lockedVideo(null));
     const { user, router } = renderApp(page, { ...at, server });
     await user.click(await screen.findByRole('button', { name: '登录后购买' }));
     expect(router.state.location.pathname).toBe('/login');
@@ -134,7 +143,7 @@ describe('the player', () => {
 
   it('collects the video (收藏) so it shows in 我的订阅', async () => {
     let subscribed = false;
-    const server = fakeServer()
+    const server = playerServer()
       .on('GET /v1/video/:id', () => videoDetail({ subscribed }))
       .on('POST /v1/video/:id/subscribe', () => {
         subscribed = true;
@@ -147,9 +156,72 @@ describe('the player', () => {
   });
 
   it('says so when the video does not exist', async () => {
-    const server = fakeServer().on('GET /v1/video/:id', () => fail(404, '视频不存在', { status: 404 }));
+    const server = playerServer().on('GET /v1/video/:id', () => fail(404, '视频不存在', { status: 404 }));
     renderApp(page, { at: '/video/999', path: '/video/:id', server });
     expect(await screen.findByText('这个视频不存在或已下架')).toBeTruthy();
+    // Nothing to count.
+    expect(server.requestsTo('POST /v1/video/:id/view')).toHaveLength(0);
+  });
+});
+
+describe('the view', () => {
+  afterEach(() => {
+    resetFirstData();
+    document.getElementById(FIRST_DATA_ELEMENT_ID)?.remove();
+  });
+  const views = (server: ReturnType<typeof playerServer>) => server.requestsTo('POST /v1/video/:id/view');
+
+  it('counts a guest’s page once with the device id, and shows the count it answers', async () => {
+    const server = playerServer()
+      .on('GET /v1/video/:id', () => videoDetail({ viewCount: 41 }))
+      .on('POST /v1/video/:id/view', () => ({ viewCount: 42, counted: true }));
+    renderApp(page, { ...at, server });
+    await screen.findByRole('heading', { name: '樱花树下的约定' });
+    expect(await screen.findByText('42 次播放')).toBeTruthy();
+    expect(views(server)).toHaveLength(1);
+    expect(views(server)[0].params.id).toBe('7');
+    expect(views(server)[0].form.get('deviceId')).toMatch(/^[0-9a-f]{32}$/);
+    // The detail itself carries no device id: it is the request the server answers in the HTML.
+    expect(server.requestsTo('GET /v1/video/:id')[0].query.toString()).toBe('');
+    // Reading the detail again (a purchase, 收藏) counts nothing more.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(views(server)).toHaveLength(1);
+  });
+
+  it('counts a logged-in viewer’s page by the account, without a device id', async () => {
+    const server = playerServer().on('GET /v1/video/:id', () => videoDetail({ viewCount: 41 }));
+    renderApp(page, { ...at, server, account: TEST_ACCOUNT });
+    await screen.findByRole('heading', { name: '樱花树下的约定' });
+    await waitFor(() => expect(views(server)).toHaveLength(1));
+    expect(views(server)[0].form.has('deviceId')).toBe(false);
+    expect(views(server)[0].headers.uid).toBe(TEST_ACCOUNT.uid);
+  });
+
+  it('counts a page whose detail came with the HTML, once, without asking for the detail', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = FIRST_DATA_ELEMENT_ID;
+    block.textContent = JSON.stringify({
+      'GET /v1/video/7': { code: 0, msg: 'success', data: videoDetail({ viewCount: 41 }) },
+    });
+    document.body.append(block);
+    const server = playerServer().on('POST /v1/video/:id/view', () => ({ viewCount: 42, counted: true }));
+    renderApp(page, { ...at, server });
+    await screen.findByRole('heading', { name: '樱花树下的约定' });
+    expect(await screen.findByText('42 次播放')).toBeTruthy();
+    expect(server.requestsTo('GET /v1/video/:id')).toHaveLength(0);
+    expect(views(server)).toHaveLength(1);
+  });
+
+  it('keeps the count shown when the view could not be counted', async () => {
+    const server = playerServer()
+      .on('GET /v1/video/:id', () => videoDetail({ viewCount: 41 }))
+      .on('POST /v1/video/:id/view', () => fail(500, '服务器内部错误', { status: 500 }));
+    renderApp(page, { ...at, server });
+    await screen.findByRole('heading', { name: '樱花树下的约定' });
+    await waitFor(() => expect(views(server)).toHaveLength(1));
+    expect(screen.getByText('41 次播放')).toBeTruthy();
+    expect(screen.queryByText('服务器内部错误')).toBeNull();
   });
 });
 
@@ -157,7 +229,7 @@ describe('the player across reads of the detail', () => {
   it('keeps the first signed src, so 收藏 does not reload the video', async () => {
     let n = 0;
     let subscribed = false;
-    const server = fakeServer()
+    const server = playerServer()
       .on('GET /v1/video/:id', () => {
         n += 1;
         return videoDetail({ subscribed, src: `/api/v1/video/7/file?expires=${n}&sig=ab` });
@@ -179,7 +251,7 @@ describe('the player across reads of the detail', () => {
 describe('the next video when one ends', () => {
   /** Video 7 whose next (same category) is the free video 8, which has no next. */
   const chain = () =>
-    fakeServer().on('GET /v1/video/:id', (r) =>
+    playerServer().on('GET /v1/video/:id', (r) =>
       r.params.id === '8'
         ? videoDetail({
             id: 8,
@@ -240,6 +312,18 @@ describe('the next video when one ends', () => {
     expect(await screen.findByRole('button', { name: '点击播放' })).toBeTruthy();
   });
 
+  it('counts each video the page opens once: the first, then the next', async () => {
+    const server = chain();
+    const { user } = renderApp(page, { ...at, server });
+    await screen.findByRole('heading', { name: '樱花树下的约定', level: 1 });
+    await waitFor(() => expect(server.requestsTo('POST /v1/video/:id/view')).toHaveLength(1));
+    end(document.querySelector('video')!);
+    await user.click(screen.getByRole('button', { name: '立即播放' }));
+    await screen.findByRole('heading', { name: '夏夜的烟火', level: 1 });
+    await waitFor(() => expect(server.requestsTo('POST /v1/video/:id/view')).toHaveLength(2));
+    expect(server.requestsTo('POST /v1/video/:id/view').map((r) => r.params.id)).toEqual(['7', '8']);
+  });
+
   it('取消 keeps the viewer on the ended video', async () => {
     const { user, router } = renderApp(page, { ...at, server: chain() });
     await screen.findByRole('heading', { name: '樱花树下的约定', level: 1 });
@@ -251,7 +335,7 @@ describe('the next video when one ends', () => {
   });
 
   it('offers a VIP next video with its price and 开通会员 instead of playing it', async () => {
-    const server = fakeServer().on('GET /v1/video/:id', () =>
+    const server = playerServer().on('GET /v1/video/:id', () =>
       videoDetail({ next: videoItem({ id: 9, title: '星河列车', price: 8, vip: true }) }),
     );
     const { user, router } = renderApp(page, { ...at, server });

@@ -11,6 +11,7 @@ import { Link } from '../../../shared/ui/link';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
+import { useCountVideoView } from '../api/count-view';
 import { isVideoMissing, useVideo, validVideoId } from '../api/get-video';
 import { useSubscribeVideo } from '../api/subscribe-video';
 import type { VideoDetail } from '../api/types';
@@ -88,6 +89,8 @@ export default function VideoPage() {
   }
 
   useVideoProgress(id, player, playable);
+  // The page's view, counted once it shows the video (the detail itself counts none).
+  useCountVideoView(id, v?.id === id);
 
   if (!validVideoId(id) || (video.isError && isVideoMissing(video.error))) {
     return (
