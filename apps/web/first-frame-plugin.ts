@@ -19,6 +19,8 @@ export interface RouteMapEntry {
   data: FirstRequest[];
   /** The server renders the page without first data: its first screen needs none (app/first-data.ts). */
   rendersAlone?: boolean;
+  /** Its static frame paints before the app's code is asked for (src/app/first-data.ts FRAME_PAINTS_ALONE). */
+  paintsAlone?: boolean;
 }
 
 export interface RouteMap {
@@ -28,7 +30,16 @@ export interface RouteMap {
    * emitted as a hashed asset): the server puts it in place of the entry's scripts on those pages.
    */
   boot: string;
+  /**
+   * The start-up bulletin in every page (src/features/bulletin/components/boot-bulletin.tsx): the
+   * inline script that opens it (src/app/boot-bulletin.js, minified) and the stylesheets of the
+   * app's bulletin dialog, whose look it shares; the server inlines both beside it.
+   */
+  bulletin: { script: string; styles: string[] };
 }
+
+/** The app's bulletin dialog, whose stylesheets the server's bulletin shares. */
+const BULLETIN_DIALOG = 'src/features/bulletin/components/bulletin-dialog.tsx';
 
 interface ChunkLike {
   type: 'chunk';
@@ -36,6 +47,7 @@ interface ChunkLike {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  moduleIds: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
 
@@ -87,6 +99,7 @@ export function firstFramePlugin(): Plugin {
           styles: [...new Set(styles)].map(url),
           data: frame.data,
           ...(frame.rendersAlone ? { rendersAlone: true } : {}),
+          ...(frame.paintsAlone ? { paintsAlone: true } : {}),
         };
       });
       // Minified: it is asked for before anything else of the app on every server-rendered page.
@@ -95,7 +108,21 @@ export function firstFramePlugin(): Plugin {
         fs.readFileSync(path.join(config.root, 'src/app/boot.js'), 'utf8'),
       ).code;
       const boot = this.emitFile({ type: 'asset', name: 'boot.js', source: `${bootSource}\n` });
-      const map: RouteMap = { routes, boot: url(this.getFileName(boot)) };
+      // The dialog is grouped with the other popups (vite.config.ts): the chunk that holds it.
+      const dialogModule = path.join(config.root, BULLETIN_DIALOG);
+      const bulletinChunk = chunks.find((c) => c.moduleIds.includes(dialogModule));
+      if (!bulletinChunk) throw new Error(`first-frame: no chunk for ${BULLETIN_DIALOG}`);
+      const bulletinStyles = [...closure(bulletinChunk.fileName)]
+        .filter((f) => !loadedByEntry.has(f))
+        .flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+      const bulletin = {
+        script: minifySync(
+          'boot-bulletin.js',
+          fs.readFileSync(path.join(config.root, 'src/app/boot-bulletin.js'), 'utf8'),
+        ).code.trim(),
+        styles: [...new Set(bulletinStyles)].map(url),
+      };
+      const map: RouteMap = { routes, boot: url(this.getFileName(boot)), bulletin };
       this.emitFile({ type: 'asset', fileName: 'route-map.json', source: JSON.stringify(map) });
     },
   };

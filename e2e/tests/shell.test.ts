@@ -1,3 +1,4 @@
+import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiRegister, asGuest, baseUrl, clearBrowser, usePhone } from '../src/fixtures.ts';
 
@@ -14,10 +15,56 @@ describe('the shell at 390×844', () => {
     await page.getByLabel('今日不再提示').check();
     await page.getByRole('button', { name: '我知道了' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem(':not-show'))).toMatch(/^\d{13}$/);
+    // The dialog leaves at once; its `close` event, which keeps the choice, comes a task later.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem(':not-show'))).toMatch(/^\d{13}$/);
     await page.reload();
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('opens the bulletin with the page, before any of the app’s code, and it works without it', async () => {
+    const { page } = phone;
+    await clearBrowser(page);
+    // None of the app's code arrives: what works is the page the server sent.
+    const noCode = (route: Route) => route.fulfill({ status: 404, contentType: 'text/plain', body: '' });
+    await page.route('**/assets/*.js', noCode);
+    try {
+      await page.goto(`${baseUrl()}/profile`);
+      const dialog = page.getByRole('dialog');
+      expect(await dialog.isVisible()).toBe(true);
+      expect(await dialog.textContent()).toContain('发布时间');
+      // A modal that has the focus.
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('boot-bulletin');
+      expect(await page.evaluate(() => document.querySelector('dialog')?.matches(':modal'))).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem(':popup:bulletin'))).toMatch(/^\d{13}$/);
+      await page.getByLabel('今日不再提示').check();
+      await page.getByRole('button', { name: '我知道了' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      // The dialog leaves at once; its `close` event, which keeps the choice, comes a task later.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem(':not-show'))).toMatch(/^\d{13}$/);
+    } finally {
+      await page.unroute('**/assets/*.js', noCode);
+    }
+    // With the app: a quiet day, nothing pops up.
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('navigation', { name: '主导航' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('closes the bulletin with Escape and counts it as seen today, on every page', async () => {
+    const { page } = phone;
+    await clearBrowser(page);
+    await page.goto(`${baseUrl()}/games`);
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    // Not a quiet day: only the bulletin is done for today; the next page does not open it again.
+    expect(await page.evaluate(() => localStorage.getItem(':not-show'))).toBeNull();
+    await page.goto(`${baseUrl()}/novels`);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('dialog').filter({ hasText: '发布时间' }).count()).toBe(0);
   });
 
   it('has the five tabs in order, navigates by them, and titles each page', async () => {

@@ -62,19 +62,24 @@ describe('the first frame in the served page', () => {
     }
   });
 
-  it('starts the home page after its frame (its first banner) has painted: the boot script adds its code', async () => {
-    const html = await open('/');
-    expect(rootOf(html)).toContain('class="first-frame first-frame--home"');
-    expect(html).not.toMatch(/<script type="module"/);
-    expect(preloads(html)).toEqual([]);
-    const boot = html.match(
-      /<script defer src="(\/assets\/boot-[^"]+\.js)" data-scripts="([^"]*)" data-modules="([^"]*)"/,
-    );
-    expect(boot).not.toBeNull();
-    expect(boot?.[2]).toMatch(/\/assets\/vendor-[^ ]+\.js/);
-    expect(boot?.[3].split(' ').some((href) => href.includes('/assets/home-page-'))).toBe(true);
-    for (const href of [...(boot?.[2].split(' ') ?? []), ...(boot?.[3].split(' ') ?? [])])
-      expect(fs.existsSync(path.join(dist, href)), href).toBe(true);
+  it('starts home and 我的 after their frames have painted: the boot script adds their code', async () => {
+    for (const [url, frame, page] of [
+      ['/', 'first-frame first-frame--home', 'home-page'],
+      ['/profile', 'first-frame first-frame--main', 'profile-page'],
+    ]) {
+      const html = await open(url);
+      expect(rootOf(html), url).toContain(`class="${frame}"`);
+      expect(html, url).not.toMatch(/<script type="module"/);
+      expect(preloads(html), url).toEqual([]);
+      const boot = html.match(
+        /<script defer src="(\/assets\/boot-[^"]+\.js)" data-scripts="([^"]*)" data-modules="([^"]*)"/,
+      );
+      expect(boot, url).not.toBeNull();
+      expect(boot?.[2]).toMatch(/\/assets\/vendor-[^ ]+\.js/);
+      expect(boot?.[3].split(' ').some((href) => href.includes(`/assets/${page}-`))).toBe(true);
+      for (const href of [...(boot?.[2].split(' ') ?? []), ...(boot?.[3].split(' ') ?? [])])
+        expect(fs.existsSync(path.join(dist, href)), href).toBe(true);
+    }
   });
 
   it('inlines the entry stylesheet, so the frame paints without another request', async () => {

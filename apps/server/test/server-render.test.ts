@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { createCategory, createNovel } from './helpers/content.ts';
 import { expectWarnLog } from './helpers/logs.ts';
 import { createGame, createType } from './helpers/money.ts';
 import { insertSquareFixtures, newComment, newPost } from './helpers/square.ts';
-import { createVideoCategory } from './helpers/videos.ts';
+import { createVideo, createVideoCategory, drawClip, removeClips } from './helpers/videos.ts';
 import { requestPage, rootOf, useWebBuild } from './helpers/web-build.ts';
 
 // docs/decisions/0044-server-rendered-first-screen.md: what a phone paints before any script has
@@ -21,6 +22,9 @@ describe('the server-rendered first screen on the real SPA build', () => {
   let activityStart = 0;
   let postId = 0;
   let game: { id: number; appId: number };
+  let freeVideo: { id: number; cover: string };
+  let pricedVideo: { id: number; cover: string };
+  afterAll(() => removeClips());
   const site = useWebBuild({
     prefix: 'ld-ssr-dist-',
     async seed(t) {
@@ -39,7 +43,10 @@ describe('the server-rendered first screen on the real SPA build', () => {
         categoryId: await createComicCategory(t, '热血漫'),
         title: '山海少年',
       });
-      await createVideoCategory(t, '治愈日常');
+      const videoCategory = await createVideoCategory(t, '治愈日常');
+      const clip = await drawClip('ssr-player.mp4', { seconds: 2 });
+      freeVideo = await createVideo(t, clip, { categoryId: videoCategory, title: '樱花之约', views: 20 });
+      pricedVideo = await createVideo(t, clip, { categoryId: videoCategory, title: '付费的夜', price: 15 });
       game = await createGame(t, {
         typeId: await createType(t, '休闲'),
         name: '泡泡龙大作战',
@@ -50,6 +57,16 @@ describe('the server-rendered first screen on the real SPA build', () => {
       postId = await newPost(t.app, author, '星海战纪抽卡建议：保底前别乱抽', tagIds[1]);
       await newComment(t.app, await registerUser(t.app), postId, '说得对，攒够再抽');
       const now = t.clock.now();
+      await t.deps.db.kysely
+        .insertInto('bulletins')
+        .values({
+          pos_type: 1,
+          title: '冬季维护公告',
+          content: '<p>今晚 23:00 维护</p><script>alert(1)</script><p onclick="x()">请留意</p>',
+          is_active: 1,
+          created_at: now,
+        })
+        .execute();
       activityStart = now - 3_600_000;
       await createActivity(
         t.deps.db.kysely,
@@ -167,11 +184,12 @@ describe('the server-rendered first screen on the real SPA build', () => {
       boot: string;
       routes: Array<{ path: string; modules: string[] }>;
     };
-    const profile = map.routes.find((r) => r.path === 'profile');
-    const html = await open('/profile');
+    const faq = map.routes.find((r) => r.path === 'faq');
+    expect(faq?.modules.length).toBeGreaterThan(0);
+    const html = await open('/faq');
     expect(rootOf(html)).toContain('class="first-frame');
     for (const tag of entry) expect(html).toContain(tag);
-    for (const href of profile?.modules ?? [])
+    for (const href of faq?.modules ?? [])
       expect(html).toContain(`<link rel="modulepreload" crossorigin href="${href}">`);
     expect(html).not.toContain(map.boot);
   });
@@ -287,8 +305,141 @@ describe('the server-rendered first screen on the real SPA build', () => {
     );
   });
 
-  it('gives an unknown book, an unknown path, a page that needs login or has no first data its static first frame', async () => {
-    for (const url of ['/bookinfo/999999999', '/no-such-page', '/recharge', '/video/1', '/']) {
+  it('carries the start-up bulletin, closed, with the script that opens it allowed by its hash alone', async () => {
+    const map = JSON.parse(fs.readFileSync(path.join(dist, 'route-map.json'), 'utf8')) as {
+      bulletin: { script: string; styles: string[] };
+    };
+    for (const url of ['/novels', '/profile', '/login', '/no-such-page']) {
+      const response = await site.t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const html = response.body;
+      const dialog = /<dialog id="boot-bulletin"[^>]*>(.*?)<\/dialog>/.exec(html);
+      // Closed (no `open`): the inline script decides, from this visitor's storage.
+      expect(dialog?.[0]).toMatch(
+        /^<dialog id="boot-bulletin" class="boot-bulletin" aria-labelledby="boot-bulletin-title" tabindex="-1">/,
+      );
+      expect(dialog?.[1]).toContain('冬季维护公告');
+      expect(dialog?.[1]).toContain('<p>今晚 23:00 维护</p>');
+      expect(dialog?.[1]).toContain('今日不再提示');
+      expect(dialog?.[1]).toContain('我知道了');
+      // The operator's HTML is cleaned as the API cleans it.
+      expect(dialog?.[1]).not.toContain('alert(1)');
+      expect(dialog?.[1]).not.toContain('onclick');
+      // Outside #root (React's first commit replaces #root), after the page, before its data.
+      expect(html.indexOf('<dialog')).toBeGreaterThan(html.indexOf('<div id="root">'));
+      expect(html.indexOf('<dialog')).toBeLessThan(html.indexOf('</body>'));
+      const after = html.slice(html.indexOf('</dialog>') + '</dialog>'.length);
+      expect(after.startsWith(`<script>${map.bulletin.script}</script>`)).toBe(true);
+      // Its look comes inline before it: the app's dialog stylesheet.
+      expect(map.bulletin.styles.length).toBeGreaterThan(0);
+      const before = html.slice(0, html.indexOf('<dialog'));
+      expect(before).toMatch(/<style>[^<]*\.boot-bulletin[^<]*<\/style>$/);
+
+      // The page's policy allows that one inline script, by its hash, and no other.
+      const hash = crypto.createHash('sha256').update(map.bulletin.script).digest('base64');
+      const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+      expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+      expect(html.match(/<script>/g)).toHaveLength(1);
+    }
+    // Other responses keep the policy without it.
+    const api = await site.t.app.inject({ method: 'GET', url: '/api/v1/bulletin?posType=1' });
+    expect(/script-src ([^;]*)/.exec(String(api.headers['content-security-policy']))?.[1]).toBe("'self'");
+  });
+
+  describe('the player (docs/decisions/0046-video-views-apart.md)', () => {
+    const viewsOf = async (id: number) =>
+      Number(
+        (
+          await site.t.deps.db.kysely
+            .selectFrom('works')
+            .select('view_count')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).view_count,
+      );
+    const firstData = (html: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="ld-first-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}',
+      );
+    const countView = (id: number, opts: { deviceId?: string; account?: { uid: string; token: string } }) =>
+      site.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/video/${id}/view`,
+        payload: new URLSearchParams({
+          appID: '2008',
+          ...(opts.deviceId ? { deviceId: opts.deviceId } : {}),
+        }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(opts.account ?? {}) },
+      });
+
+    it('paints the player with its title, its poster preloaded first in <head>, and its detail as first data', async () => {
+      const html = await openRendered(`/video/${freeVideo.id}`);
+      const root = rootOf(html);
+      expect(root).toContain('inert=""');
+      expect(root).toContain('<h1 class="video-page__title">樱花之约</h1>');
+      expect(root).toContain('一段测试用的视频。');
+      expect(root).toMatch(new RegExp(`<video[^>]*poster="${freeVideo.cover}"`));
+      const head = html.slice(0, html.indexOf('</head>'));
+      // The poster, the page's largest paint, is asked for with the HTML, as the <video> names it.
+      expect(head.match(/<link rel="preload" as="image"[^>]*>/g)).toEqual([
+        `<link rel="preload" as="image" fetchpriority="high" href="${freeVideo.cover}">`,
+      ]);
+      expect(head.indexOf('rel="preload" as="image"')).toBeLessThan(head.indexOf('<script'));
+      // The guest's detail, under the key the web client's request has (no device id).
+      expect(firstData(html)[`GET /v1/video/${freeVideo.id}`]).toMatchObject({
+        code: 0,
+        data: { id: freeVideo.id, title: '樱花之约', cover: freeVideo.cover },
+      });
+    });
+
+    it('paints a locked video’s cover and price, its one preload the render’s own', async () => {
+      const html = await openRendered(`/video/${pricedVideo.id}`);
+      const root = rootOf(html);
+      expect(root).toContain('付费的夜');
+      expect(root).toContain('登录后购买');
+      expect(root).not.toContain('<video');
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head.match(new RegExp(`<link rel="preload"[^>]*${pricedVideo.cover}`, 'g'))).toHaveLength(1);
+    });
+
+    it('counts no view for the page’s HTML, whoever asks; the page’s own call counts once per viewer', async () => {
+      const id = freeVideo.id;
+      const before = await viewsOf(id);
+      const user = await registerUser(site.t.app);
+      // Pages asked for again and again, as a guest and with a logged-in visitor's headers.
+      for (let i = 0; i < 3; i++) {
+        await openRendered(`/video/${id}`);
+        const asUser = await site.t.app.inject({
+          method: 'GET',
+          url: `/video/${id}?deviceId=device-html`,
+          headers: { accept: 'text/html', uid: user.uid, token: user.token },
+        });
+        expect(asUser.statusCode).toBe(200);
+      }
+      expect(await viewsOf(id)).toBe(before);
+
+      // The guest's page counts its view by its device, once.
+      expect((await countView(id, { deviceId: 'device-ssr-1' })).json().data).toEqual({
+        viewCount: before + 1,
+        counted: true,
+      });
+      expect((await countView(id, { deviceId: 'device-ssr-1' })).json().data.counted).toBe(false);
+      // The logged-in viewer who reloads counts once, by account, and never again as a guest.
+      expect((await countView(id, { account: user })).json().data).toEqual({
+        viewCount: before + 2,
+        counted: true,
+      });
+      await openRendered(`/video/${id}`);
+      expect((await countView(id, { account: user })).json().data.counted).toBe(false);
+      expect(await viewsOf(id)).toBe(before + 2);
+      // The next visitor's HTML shows the count as it is.
+      const html = await openRendered(`/video/${id}`);
+      expect(firstData(html)[`GET /v1/video/${id}`].data.viewCount).toBe(before + 2);
+      expect(await viewsOf(id)).toBe(before + 2);
+    });
+  });
+
+  it('gives an unknown book or video, an unknown path, a page that needs login or has no first data its static first frame', async () => {
+    for (const url of ['/bookinfo/999999999', '/video/999999999', '/no-such-page', '/recharge', '/']) {
       const root = rootOf(await open(url));
       expect(root, url).toContain('class="first-frame');
       expect(root, url).not.toContain('inert=""');

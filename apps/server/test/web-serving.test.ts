@@ -42,6 +42,39 @@ describe('serving the built SPA from the same process', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
+  it('sends pages compressed as the browser takes them, the same page in each encoding', async () => {
+    const answers: Record<string, string> = {};
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0, gzip;q=0.5', 'gzip'],
+      ['identity', undefined],
+      [undefined, undefined],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/games',
+        headers: { accept: 'text/html', ...(accept ? { 'accept-encoding': accept } : {}) },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      const body = res.rawPayload;
+      const text =
+        encoding === 'br'
+          ? zlib.brotliDecompressSync(body).toString()
+          : encoding === 'gzip'
+            ? zlib.gunzipSync(body).toString()
+            : body.toString();
+      expect(Number(res.headers['content-length'])).toBe(body.length);
+      answers[accept ?? 'none'] = text;
+    }
+    const pages = new Set(Object.values(answers));
+    expect(pages.size).toBe(1);
+    expect([...pages][0]).toContain('<div id="root">');
+  });
+
   it('sends the build-time Brotli or gzip file as it is, and the plain file to a client that takes neither', async () => {
     const file = path.join(dist, 'assets', 'vendor-def456.js');
     for (const [accept, encoding, stored] of [

@@ -54,7 +54,7 @@ export const bulletinSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   createTime: z.string(),
-  /** HTML; the client sanitises it with DOMPurify before showing it. */
+  /** HTML, cleaned by the server against an allow-list as it is served (apps/server/src/platform/server-html.ts). */
   content: z.string(),
 });
 export type Bulletin = z.infer<typeof bulletinSchema>;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -13,6 +14,8 @@ interface MappedRoute {
   data?: FirstRequest[];
   /** The page's first screen needs no data (a guest's form): rendered by the server all the same. */
   rendersAlone?: boolean;
+  /** Its static frame paints before the app's code is asked for (home's, 我的's). */
+  paintsAlone?: boolean;
 }
 
 /** A first API request as the route map describes it: `:name` in path or field values is a route parameter. */
@@ -29,7 +32,8 @@ interface ImageHint {
   /** Absent: the list's items are the images' paths themselves (a game's screenshots). */
   field?: string;
   count: number;
-  displayWidth: number;
+  /** Absent: the page shows the stored image as it is (a `<video poster>`, which has no srcset). */
+  displayWidth?: number;
 }
 
 /** One of those requests for a concrete address: what to ask the API and the key the web client looks for. */
@@ -67,6 +71,14 @@ export interface FirstFrames {
     requests: DataRequest[],
     answers: Record<string, unknown>,
   ): Array<{ src: string; widths: number[] }>;
+  /**
+   * `page` with the start-up bulletin's `markup` (closed, as the web build's server module renders
+   * it) at the end of <body>, with its stylesheets and the inline script that opens it; `page`
+   * alone when the build has none of these.
+   */
+  withBulletin(page: string, markup: string): string;
+  /** CSP sources of the inline scripts `withBulletin` adds (`'sha256-…'`); empty when it adds none. */
+  inlineScriptSources: string[];
 }
 
 /** The element the web client reads the answers from (apps/web/src/shared/http/first-data.ts). */
@@ -126,6 +138,25 @@ function imagesIn(envelope: unknown, hint: ImageHint): string[] {
     .map((item) => (hint.field === undefined ? item : (item as Record<string, unknown> | null)?.[hint.field]))
     .filter((src): src is string => typeof src === 'string' && STORED_IMAGE.test(src));
 }
+
+/**
+ * The preload of a stored image the page shows at `displayWidth` (its `srcset`), or as stored when
+ * that is absent (its address); none when the server render's own preload for it is in `page`.
+ */
+function imagePreload(page: string, src: string, displayWidth: number | undefined): string[] {
+  if (displayWidth === undefined) {
+    const href = escapeHtml(src);
+    // React writes an eager image's preload with its address when the image has no srcset.
+    if (new RegExp(`<link rel="preload"[^>]*href="${escapeRegExp(href)}"`).test(page)) return [];
+    return [`<link rel="preload" as="image" fetchpriority="high" href="${href}">`];
+  }
+  const srcset = escapeHtml(densitySrcSet(src, displayWidth));
+  // Not twice: the server render's preload for the same image may be there already.
+  if (page.includes(`imageSrcSet="${srcset}"`)) return [];
+  return [`<link rel="preload" as="image" fetchpriority="high" imagesrcset="${srcset}">`];
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Where a page's image preloads go: right after its <title>, ahead of the scripts (a marker removed when the page is made). */
 const IMAGE_HINTS = '<!--ld-image-hints-->';
@@ -219,9 +250,10 @@ function resolveData(data: FirstRequest[], params: Record<string, string>): Data
 export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | null {
   const file = path.join(dist, 'route-map.json');
   if (!fs.existsSync(file)) return null;
-  const { routes, boot } = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+  const { routes, boot, bulletin } = JSON.parse(fs.readFileSync(file, 'utf8')) as {
     routes: MappedRoute[];
     boot?: unknown;
+    bulletin?: { script?: unknown; styles?: unknown };
   };
   const home = routes.find((r) => r.path === '');
   if (!home || !indexHtml.includes('<div id="root"></div>') || !indexHtml.includes('</head>')) return null;
@@ -231,12 +263,13 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
   const pages = new Map<MappedRoute, string>();
   const render = (route: MappedRoute, root = route.html, hints = ''): string => {
     const rendered = root !== route.html;
-    // A server-rendered screen paints with the HTML alone, and so does the home frame, which holds
-    // the page's largest paint (the carousel's first banner, apps/web/src/app/first-frame.tsx): the
-    // app's scripts and the route's preloads wait for the boot script to add them once it has
-    // painted (see BOOT_NOTE). Other frames are skeletons whose content needs the app: they keep
-    // their tags, so the app's code downloads with the HTML.
-    const paintsAlone = rendered || route.path === '';
+    // A server-rendered screen paints with the HTML alone, and so do the frames the build marks
+    // (home's, which holds the page's largest paint, the carousel's first banner; 我的's:
+    // apps/web/src/app/first-data.ts FRAME_PAINTS_ALONE): the app's scripts and the route's
+    // preloads wait for the boot script to add them once it has painted (see BOOT_NOTE). Other
+    // frames are skeletons whose content needs the app: they keep their tags, so the app's code
+    // downloads with the HTML.
+    const paintsAlone = rendered || route.paintsAlone === true;
     const boots = paintsAlone && typeof boot === 'string' && entryScripts.length > 0;
     const head = [
       ...(boots
@@ -293,8 +326,15 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
     const pathname = pathOf(url);
     return routes.find((r) => matchesPattern(r.path, pathname));
   };
+  const bulletinParts = bulletinAssets(dist, bulletin);
   return {
     patterns: routes.map((r) => r.path),
+    inlineScriptSources: bulletinParts ? [bulletinParts.source] : [],
+    withBulletin(page, markup) {
+      if (!bulletinParts || !markup.startsWith('<dialog')) return page;
+      const block = `${bulletinParts.style}${markup}<script>${bulletinParts.script}</script>`;
+      return page.replace('</body>', () => `  ${block}\n  </body>`);
+    },
     dataRequestsFor(url) {
       const pathname = pathOf(url);
       for (const route of routes) {
@@ -307,25 +347,25 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
       return routeAt(url)?.rendersAlone === true;
     },
     preloadedImages(requests, answers) {
-      return requests.flatMap((r) =>
-        r.images && answers[r.key] !== undefined
+      return requests.flatMap((r) => {
+        const displayWidth = r.images?.displayWidth;
+        return r.images && answers[r.key] !== undefined
           ? imagesIn(answers[r.key], r.images).map((src) => ({
               src,
-              widths: densityWidths(r.images?.displayWidth ?? 0).map((c) => c.width),
+              // Shown as stored: no variant to make.
+              widths: displayWidth === undefined ? [] : densityWidths(displayWidth).map((c) => c.width),
             }))
-          : [],
-      );
+          : [];
+      });
     },
     withData(page, requests, answers) {
       if (Object.keys(answers).length === 0) return page;
       const block = `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptJson(answers)}</script>`;
       const preloads = requests.flatMap((r) =>
         r.images && answers[r.key] !== undefined
-          ? imagesIn(answers[r.key], r.images)
-              .map((src) => escapeHtml(densitySrcSet(src, r.images?.displayWidth ?? 0)))
-              // Not twice: the server render's preload for the same image may be there already.
-              .filter((srcset) => !page.includes(`imageSrcSet="${srcset}"`))
-              .map((srcset) => `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${srcset}">`)
+          ? imagesIn(answers[r.key], r.images).flatMap((src) =>
+              imagePreload(page, src, r.images?.displayWidth),
+            )
           : [],
       );
       // First in <head>, before the scripts: the largest paint's images are asked for first.
@@ -354,6 +394,30 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
       return page;
     },
   };
+}
+
+/**
+ * The bulletin's parts from the route map: its dialog's stylesheets as one <style>, its inline
+ * script and that script's CSP source (a hash: the policy allows no other inline script). Null
+ * when the map has none or a part cannot be inlined (then no page carries the bulletin and the
+ * app opens it itself).
+ */
+function bulletinAssets(
+  dist: string,
+  bulletin: { script?: unknown; styles?: unknown } | undefined,
+): { style: string; script: string; source: string } | null {
+  const { script, styles } = bulletin ?? {};
+  if (typeof script !== 'string' || script === '' || /<\/script|<!--/i.test(script)) return null;
+  if (!Array.isArray(styles) || !styles.every((href) => typeof href === 'string')) return null;
+  const texts = styles.map((href: string) => {
+    const file = path.join(dist, href);
+    return href.startsWith('/assets/') && !href.includes('..') && fs.existsSync(file)
+      ? fs.readFileSync(file, 'utf8')
+      : null;
+  });
+  if (texts.some((css) => css === null || /<\/style/i.test(css))) return null;
+  const source = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  return { style: texts.length > 0 ? `<style>${texts.join('')}</style>` : '', script, source };
 }
 
 /** The entry's module scripts as the build writes them into index.html (rolldown's runtime, then the entry chunk). */

@@ -9,6 +9,8 @@ export const SERVER_RENDER_FILE = path.join(SERVER_RENDER_DIR, 'server-render.js
 
 interface RenderModule {
   render(url: string, answers: Record<string, unknown>): Promise<string | null>;
+  /** The start-up bulletin's markup (absent in older builds). */
+  renderBulletin?(bulletin: unknown): string;
 }
 
 export interface FirstScreens {
@@ -23,6 +25,12 @@ export interface FirstScreens {
    * not a page to render (unknown path, needs login), a render that failed or took too long.
    */
   render(url: string, answers: Record<string, unknown>, log: FastifyBaseLogger): Promise<string | null>;
+  /**
+   * The start-up bulletin (`GET /v1/bulletin`'s data) as the pages carry it, closed
+   * (docs/decisions/0044-server-rendered-first-screen.md, addendum "the bulletin in the HTML"), or
+   * null: a build without it, a failed render. Kept while the bulletin is the same.
+   */
+  bulletin(bulletin: unknown, log: FastifyBaseLogger): string | null;
 }
 
 /** A render slower than this is not waited for: the page gets its static first frame. */
@@ -49,14 +57,32 @@ export async function loadFirstScreens(dist: string, log: FastifyBaseLogger): Pr
     log.warn({ err: error, file }, 'server render module unusable: pages get their first frame');
     return null;
   }
-  return firstScreens(module.render);
+  return firstScreens(module.render, module.renderBulletin);
 }
 
 /** The caching, budget and fallback around a render function (exported for the tests). */
-export function firstScreens(render: RenderModule['render']): FirstScreens {
+export function firstScreens(
+  render: RenderModule['render'],
+  renderBulletin?: RenderModule['renderBulletin'],
+): FirstScreens {
   const cache = new Map<string, { at: number; html: string | null }>();
   const failed = new Set<string>();
+  let bulletinMarkup: { of: string; html: string | null } | null = null;
   return {
+    bulletin(bulletin, log) {
+      if (!renderBulletin) return null;
+      const of = JSON.stringify(bulletin);
+      if (bulletinMarkup?.of !== of) {
+        let html: string | null = null;
+        try {
+          html = renderBulletin(bulletin);
+        } catch (error) {
+          log.warn({ err: error }, 'bulletin render failed: the app opens it itself');
+        }
+        bulletinMarkup = { of, html };
+      }
+      return bulletinMarkup.html;
+    },
     async warm(urls) {
       for (const url of urls) {
         try {

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from './errors.ts';
 import { type DataRequest, type FirstFrames, loadFirstFrames } from './first-frame.ts';
 import { ensureVariant, parseVariantWidth } from './image-variants.ts';
+import { contentSecurityPolicy } from './security-headers.ts';
 import { sendStoredFile } from './send-stored-file.ts';
 import { type FirstScreens, loadFirstScreens, SERVER_RENDER_DIR, sampleUrls } from './server-render.ts';
 import { isValidKey, UPLOADS_PREFIX } from './storage.ts';
@@ -68,15 +70,65 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
   const frames = indexHtml === null ? null : loadFirstFrames(dist, indexHtml);
   const screens = frames ? await loadFirstScreens(dist, app.log) : null;
   if (frames && screens) void screens.warm(sampleUrls(frames.patterns));
+  const bulletin = startupBulletin(app);
+  // The pages' one inline script (the bulletin's) is allowed by its hash.
+  const pageCsp = contentSecurityPolicy(frames?.inlineScriptSources ?? []);
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/uploads/');
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (!isApi && wantsHtml && indexHtml) {
-      const page = frames ? await withFirstData(app, frames, screens, request) : indexHtml;
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      const page = frames ? await withFirstData(app, frames, screens, request, bulletin) : indexHtml;
+      reply
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Security-Policy', pageCsp)
+        .type('text/html; charset=utf-8');
+      return reply.send(encodePage(request, reply, page));
     }
     throw routeNotFound(app, request, reply);
   });
+}
+
+/** Brotli quality for pages: made per request, so fast (4–5 is ~gzip's speed, a few % smaller). */
+const PAGE_BROTLI_QUALITY = 5;
+
+/**
+ * The page compressed as the browser accepts it (Brotli, else gzip, else as it is). Pages are
+ * answered by the not-found handler, which @fastify/compress does not reach (it hooks routes), and
+ * they are the largest text a first visit waits for: 50–85 KB of HTML on the lists, a quarter of
+ * that compressed (docs/decisions/0044-server-rendered-first-screen.md, addendum "compressed pages").
+ */
+function encodePage(request: FastifyRequest, reply: FastifyReply, page: string): string | Buffer {
+  reply.header('Vary', 'Accept-Encoding');
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (encoding === 'br') {
+    reply.header('Content-Encoding', 'br');
+    return zlib.brotliCompressSync(page, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page),
+      },
+    });
+  }
+  if (encoding === 'gzip') {
+    reply.header('Content-Encoding', 'gzip');
+    return zlib.gzipSync(page, { level: 6 });
+  }
+  return page;
+}
+
+/** `br` or `gzip` when Accept-Encoding takes it (not with `;q=0`), Brotli first; else null. */
+export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
 }
 
 /**
@@ -93,9 +145,13 @@ async function withFirstData(
   frames: FirstFrames,
   screens: FirstScreens | null,
   request: FastifyRequest,
+  bulletin: () => Promise<unknown>,
 ): Promise<string> {
   const requests = frames.dataRequestsFor(request.url);
-  const answers = requests.length === 0 ? {} : await firstAnswers(app, requests, request);
+  const [answers, current] = await Promise.all([
+    requests.length === 0 ? {} : firstAnswers(app, requests, request),
+    screens ? bulletin() : null,
+  ]);
   warmImageVariants(app, frames.preloadedImages(requests, answers), request);
   // Only pages whose first data came, or that need none (a guest's form): any other would show its
   // loading state, no better than its frame (the comic page's moved when its data came; home's
@@ -103,7 +159,41 @@ async function withFirstData(
   const renders =
     screens !== null && (Object.keys(answers).length > 0 || frames.rendersWithoutData(request.url));
   const screen = renders ? await screens.render(request.url, answers, request.log) : null;
-  return frames.withData(frames.pageFor(request.url, screen), requests, answers);
+  const page = frames.pageFor(request.url, screen);
+  const markup = current && screens ? screens.bulletin(current, request.log) : null;
+  return frames.withData(markup ? frames.withBulletin(page, markup) : page, requests, answers);
+}
+
+/** How long the start-up bulletin is reused between pages: an operator's change shows within this. */
+export const BULLETIN_CACHE_MS = 5_000;
+
+/**
+ * The start-up bulletin every page carries (`GET /v1/bulletin?posType=1`'s data, or null when
+ * there is none or it could not be read), asked of this same server at most once per
+ * BULLETIN_CACHE_MS: the page of a visitor who has not seen it today opens it with its first
+ * paint (docs/decisions/0044-server-rendered-first-screen.md, addendum "the bulletin in the HTML").
+ */
+function startupBulletin(app: FastifyInstance): () => Promise<unknown> {
+  let cached: { at: number; bulletin: Promise<unknown> } | null = null;
+  const read = async (): Promise<unknown> => {
+    try {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/bulletin?posType=1',
+        headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      });
+      const envelope = response.json() as { code?: unknown; data?: unknown };
+      return response.statusCode === 200 && envelope.code === 0 ? (envelope.data ?? null) : null;
+    } catch (error) {
+      app.log.warn({ err: error }, 'start-up bulletin could not be read for the pages');
+      return null;
+    }
+  };
+  return () => {
+    const now = Date.now();
+    if (!cached || now - cached.at >= BULLETIN_CACHE_MS) cached = { at: now, bulletin: read() };
+    return cached.bulletin;
+  };
 }
 
 /**

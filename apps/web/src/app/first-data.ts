@@ -30,9 +30,10 @@ export interface FirstRequest {
    * the HTML at the same `srcset` the page's <Image displayWidth> asks for, so they load beside the
    * code instead of after the first render. `list` names the array in `data` (absent: `data` is
    * the item), `field` the stored image's path in an item (absent: the items are the paths),
-   * `count` how many items from the top.
+   * `count` how many items from the top. Without `displayWidth` the page shows the stored image as
+   * it is, with no `srcset` (a `<video poster>`): it is preloaded by its own address.
    */
-  images?: { list?: string; field?: string; count: number; displayWidth: number };
+  images?: { list?: string; field?: string; count: number; displayWidth?: number };
 }
 
 /**
@@ -41,6 +42,16 @@ export interface FirstRequest {
  * so their own text, not a skeleton, is what the phone paints first.
  */
 export const RENDERED_WITHOUT_DATA: ReadonlySet<string> = new Set(['login', 'register', 'loginOther']);
+
+/**
+ * By route name (routes.ts): pages whose static first frame the phone paints before it asks for
+ * any of the app's code, as it paints a server-rendered screen (the boot script starts the app
+ * after that paint). Home's frame holds its largest paint (the first banner); 我的's is its
+ * frame with the start-up bulletin over it on a first visit, and its app start, which would
+ * otherwise run before that paint, is then no longer in front of it. Other frames are skeletons
+ * whose content needs the app: their code downloads with the HTML.
+ */
+export const FRAME_PAINTS_ALONE: ReadonlySet<string> = new Set(['home', 'profile']);
 
 /** By route name (routes.ts). Only routes whose first screen waits on data. */
 export const FIRST_DATA: Record<string, FirstRequest[]> = {
@@ -136,6 +147,17 @@ export const FIRST_DATA: Record<string, FirstRequest[]> = {
       fields: { sort: 1, pageSize: VIDEO_PAGE_SIZE },
       // The first two rows of the grid, the first screen (the page's eager covers).
       images: { list: 'records', field: 'cover', count: 4, displayWidth: VIDEO_COVER_WIDTH },
+    },
+  ],
+  // The detail only reads (docs/decisions/0046-video-views-apart.md): the page counts its view
+  // with a call of its own, so the server asking for it here counts nothing.
+  video: [
+    {
+      method: 'GET',
+      path: '/v1/video/:id',
+      // The poster, the page's largest paint: `<video poster>` (or a locked video's cover) shows
+      // the stored cover as it is.
+      images: { field: 'cover', count: 1 },
     },
   ],
   checkin: [{ method: 'GET', path: '/v1/checkin' }],

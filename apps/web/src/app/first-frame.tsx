@@ -2,7 +2,7 @@ import { HOME_BANNERS } from '@ld/contract/home-values';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BackIcon } from '../shared/icons/tab-icons';
 import { APP_TITLE, BRAND_PREFIX, pageTitle } from '../shared/lib/brand';
-import { FIRST_DATA, type FirstRequest, RENDERED_WITHOUT_DATA } from './first-data';
+import { FIRST_DATA, type FirstRequest, FRAME_PAINTS_ALONE, RENDERED_WITHOUT_DATA } from './first-data';
 import { TABS } from './layouts/tab-bar';
 import type { AppRoute, RouteMeta } from './route-meta';
 import { mainRoutes, simpleRoutes, standaloneRoutes } from './routes';
@@ -144,6 +144,8 @@ export interface RouteFrame {
   data: FirstRequest[];
   /** The server renders the page even without first data (app/first-data.ts RENDERED_WITHOUT_DATA). */
   rendersAlone: boolean;
+  /** Its static frame paints before the app's code is asked for (app/first-data.ts FRAME_PAINTS_ALONE). */
+  paintsAlone: boolean;
 }
 
 /** Every route of the table with its first frame, in the router's order. */
@@ -156,6 +158,7 @@ export function renderFirstFrames(): RouteFrame[] {
     pageSource: route.page.toString(),
     data: FIRST_DATA[route.meta.name] ?? [],
     rendersAlone: RENDERED_WITHOUT_DATA.has(route.meta.name),
+    paintsAlone: FRAME_PAINTS_ALONE.has(route.meta.name),
   });
   return [
     ...mainRoutes.map((r) => frame(r, 'main')),

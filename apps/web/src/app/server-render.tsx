@@ -1,6 +1,8 @@
+import type { Bulletin } from '@ld/contract/messages';
 import { type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { BootBulletin } from '../features/bulletin/components/boot-bulletin';
 import { SCREEN_QUERIES_ELEMENT_ID, type ScreenQuery } from '../shared/http/screen-queries';
 import { withServerAnswers } from '../shared/http/server-answers';
 import type { RouteMeta } from './route-meta';
@@ -155,4 +157,12 @@ export async function render(url: string, answers: Record<string, unknown>): Pro
   } finally {
     router.dispose();
   }
+}
+
+/**
+ * The start-up bulletin as the server puts it after #root (features/bulletin/components/boot-bulletin.tsx),
+ * closed: the page's inline script opens it for a visitor who has not seen it today.
+ */
+export function renderBulletin(bulletin: Bulletin): string {
+  return renderToStaticMarkup(<BootBulletin bulletin={bulletin} />);
 }
