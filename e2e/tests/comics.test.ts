@@ -120,14 +120,17 @@ describe('comics', () => {
     await asGuest(page, `/comic/${comic.id}/${first.id}`);
     await page.locator(`[data-eid="${first.id}"] .comic-panel`).first().waitFor();
     expect(await page.title()).toContain(first.title);
+    // The episode in view is the one whose block holds the screen's top line: the next one's
+    // block, its panels in, has reached the top.
+    const reachedTop = (eid: number) => {
+      const block = document.querySelector(`[data-eid="${eid}"]`);
+      return block?.querySelector('.comic-strip__panels') ? block.getBoundingClientRect().top <= 0 : false;
+    };
     // The wheel only, as a reader's thumb would: the next episode comes below, divider first.
     for (let i = 0; i < 200; i += 1) {
       await page.mouse.wheel(0, 800);
       await page.waitForTimeout(30);
-      const reached = await page.evaluate((eid) => {
-        const el = document.querySelector(`[data-eid="${eid}"] .comic-strip__panels`);
-        return el ? el.getBoundingClientRect().top < 200 : false;
-      }, second.id);
+      const reached = await page.evaluate(reachedTop, second.id);
       if (reached) break;
     }
     await page.getByRole('heading', { name: second.title, level: 2 }).waitFor();
@@ -135,10 +138,7 @@ describe('comics', () => {
     // end of the first: the thumb keeps going until the next episode's panels are in view.
     await expect
       .poll(async () => {
-        const reached = await page.evaluate((eid) => {
-          const el = document.querySelector(`[data-eid="${eid}"] .comic-strip__panels`);
-          return el ? el.getBoundingClientRect().top < 200 : false;
-        }, second.id);
+        const reached = await page.evaluate(reachedTop, second.id);
         if (!reached) await page.mouse.wheel(0, 400);
         return reached;
       })

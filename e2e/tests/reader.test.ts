@@ -12,6 +12,7 @@ interface Unit {
   index: number;
   price: number;
   vip: boolean;
+  title: string;
 }
 interface Account {
   uid: string;
@@ -278,8 +279,10 @@ describe('novel reader', () => {
       .getByRole('button', { name: /^下一章/ })
       .click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/readbook/2/${second.id}`);
-    await page.locator('#root > :not([inert]) [data-p="0"]').waitFor();
-    await expect.poll(() => page.title()).toBe(await page.locator('.reader-text__title').innerText());
+    // The address and the title move first; the text follows once the next chapter is in.
+    const textTitle = page.locator('#root > :not([inert]) .reader-text__title');
+    await expect.poll(() => textTitle.innerText()).toContain(second.title);
+    await expect.poll(() => page.title()).toBe(await textTitle.innerText());
     // The settings stay with the account, and the chapter is where the book continues.
     await page.goto(`${baseUrl()}/`);
     const book = await api<{ progress: { unitId: number } | null }>('/v1/novel/2', {}, account);

@@ -117,12 +117,17 @@ describe('the shell at 390×844', () => {
   it('keeps the column at most 520 px and sets the rem from it', async () => {
     const { page } = phone;
     await asGuest(page);
-    // The root layout sets the rem in an effect after the first route loads.
+    // The server's first frame and then the root layout (in an effect) set the rem.
     const rootFontSize = () =>
       page.evaluate(() => Number.parseFloat(getComputedStyle(document.documentElement).fontSize));
     await expect.poll(rootFontSize).toBeCloseTo(16 * (390 / 375), 1);
-    const column = await page.locator('.app-column').boundingBox();
-    expect(column?.width).toBe(390);
+    // The frame's column gives way to the app's as the app commits: measure whichever is there.
+    const columnWidth = () =>
+      page.evaluate(() => document.querySelector('.app-column')?.getBoundingClientRect().width);
+    await expect.poll(columnWidth).toBe(390);
+    await page.getByRole('navigation', { name: '主导航' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await columnWidth()).toBe(390);
   });
 
   it('guards pages that need login and comes back after login', async () => {
