@@ -345,6 +345,47 @@ describe('the server-rendered first screen on the real SPA build', () => {
     expect(/script-src ([^;]*)/.exec(String(api.headers['content-security-policy']))?.[1]).toBe("'self'");
   });
 
+  it('counts no view for the HTML of a book’s page, its reader, a comic’s page or its reader, whoever asks', async () => {
+    // docs/decisions/0046-video-views-apart.md, "Novels and comics too": the details the server asks
+    // for the first data only read; the pages count their views with POST /view.
+    const viewsOf = async (id: number) =>
+      Number(
+        (
+          await site.t.deps.db.kysely
+            .selectFrom('works')
+            .select('view_count')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).view_count,
+      );
+    const before = { book: await viewsOf(bookId), comic: await viewsOf(comic.workId) };
+    const user = await registerUser(site.t.app);
+    const chapterId = (
+      await site.t.deps.db.kysely
+        .selectFrom('units')
+        .select('id')
+        .where('work_id', '=', bookId)
+        .orderBy('idx')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const pages = [
+      `/bookinfo/${bookId}`,
+      `/readbook/${bookId}/${chapterId}`,
+      `/comic/${comic.workId}`,
+      `/comic/${comic.workId}/${comic.unitIds[0]}`,
+    ];
+    for (const url of pages) {
+      await openRendered(url);
+      const asUser = await site.t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', uid: user.uid, token: user.token },
+      });
+      expect(asUser.statusCode).toBe(200);
+    }
+    expect({ book: await viewsOf(bookId), comic: await viewsOf(comic.workId) }).toEqual(before);
+  });
+
   describe('the player (docs/decisions/0046-video-views-apart.md)', () => {
     const viewsOf = async (id: number) =>
       Number(

@@ -6,7 +6,8 @@ import { commentListQuery, createCommentBody, feedQuery } from './square.ts';
 // and the comments on an episode and on the work (the square's comment engine, `comments.ts`).
 //
 // The shared calls, answered as for novels with kind `comic`:
-//   GET  /api/v1/comic/list · /api/v1/comic/categories · /api/v1/comic/{id}
+//   GET  /api/v1/comic/list · /api/v1/comic/categories · /api/v1/comic/{id} (reads only)
+//   POST /api/v1/comic/{id}/view                       (workViewBody → workViewSchema: the page's view, once per viewer and day)
 //   GET  /api/v1/comic/{id}/episodes                   (unit menu: order, cursor, from, pageSize ≤ 500)
 //   POST /api/v1/comic/{id}/unit/{eid}/unlock          ({ charged, coinNum })
 //   POST · DELETE /api/v1/comic/{id}/subscribe
@@ -24,6 +25,7 @@ export const COMIC_PATHS = {
   list: '/api/v1/comic/list',
   categories: '/api/v1/comic/categories',
   work: (id: number) => `/api/v1/comic/${id}`,
+  view: (id: number) => `/api/v1/comic/${id}/view`,
   episodes: (id: number) => `/api/v1/comic/${id}/episodes`,
   episode: (id: number, eid: number) => `/api/v1/comic/${id}/episode/${eid}`,
   unlock: (id: number, eid: number) => `/api/v1/comic/${id}/unit/${eid}/unlock`,

@@ -294,6 +294,32 @@ export const workDetailSchema = workSchema.extend({
 });
 export type WorkDetail = z.infer<typeof workDetailSchema>;
 
+/**
+ * Body of POST /api/v1/{novel|comic|video}/{id}/view, a work page's one call per page view
+ * (docs/decisions/0046-video-views-apart.md): a guest's device id (the SDK's deviceID), so a
+ * guest's view counts once per device and day; without one the client address stands in. A
+ * logged-in caller's view is theirs whatever it sends.
+ */
+export const workViewBody = z.object({
+  deviceId: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: 'deviceId 须为文本' })
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'deviceId 须为 1–64 位字母、数字或 _.:-')
+      .optional(),
+  ),
+});
+export type WorkViewBody = z.infer<typeof workViewBody>;
+
+/** Answer of POST /api/v1/{novel|comic|video}/{id}/view. */
+export const workViewSchema = z.object({
+  /** The work's views, this one included. */
+  viewCount: z.number().int(),
+  /** Whether this call added a view (false: the viewer was already counted today). */
+  counted: z.boolean(),
+});
+export type WorkView = z.infer<typeof workViewSchema>;
+
 export const unitSchema = z.object({
   id: z.number().int(),
   index: z.number().int(),

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { progressSchema, unitLockedSchema, workSchema } from './content.ts';
+import {
+  progressSchema,
+  unitLockedSchema,
+  type WorkView,
+  type WorkViewBody,
+  workSchema,
+  workViewBody,
+  workViewSchema,
+} from './content.ts';
 
 // Videos (DESIGN §13, issue 9 §3; docs/decisions/0038-videos.md). A video is a work of kind
 // `video` with a single unit whose id is the video's own id: unlock is
@@ -10,7 +18,7 @@ import { progressSchema, unitLockedSchema, workSchema } from './content.ts';
 //   GET    /api/v1/video/list            workListQuery (category, keyword, sort, currentPage|cursor, pageSize) → videoPageSchema
 //   GET    /api/v1/video/categories      → [{ id, name }]
 //   GET    /api/v1/video/{id}            → videoDetailSchema (a locked video: unlocked false, src null; never 1005); reads only
-//   POST   /api/v1/video/{id}/view       videoViewBody (deviceId) → videoViewSchema: counts the page view (once per viewer and day)
+//   POST   /api/v1/video/{id}/view       workViewBody (deviceId) → workViewSchema: counts the page view (once per viewer and day; content.ts)
 //   POST   /api/v1/video/{id}/unit/{id}/unlock → { charged, coinNum } (1001 on too little balance)
 //   POST · DELETE /api/v1/video/{id}/subscribe → null
 //   GET    /api/v1/video/{id}/file?expires&sig  the MP4 with HTTP Range (the detail's `src`, signed, expiring)
@@ -74,30 +82,13 @@ export const videoDetailSchema = videoListItemSchema.extend({
 export type VideoDetail = z.infer<typeof videoDetailSchema>;
 
 /**
- * Body of POST /api/v1/video/{id}/view, the player's one call per page view
- * (docs/decisions/0046-video-views-apart.md): a guest's device id (the SDK's deviceID), so a
- * guest's view counts once per device and day; without one the client address stands in. A
- * logged-in caller's view is theirs whatever it sends.
+ * POST /api/v1/video/{id}/view: the shared view call of every kind of work (content.ts,
+ * `workViewBody` / `workViewSchema`), under the names the video client has used since 0046.
  */
-export const videoViewBody = z.object({
-  deviceId: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z
-      .string({ error: 'deviceId 须为文本' })
-      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'deviceId 须为 1–64 位字母、数字或 _.:-')
-      .optional(),
-  ),
-});
-export type VideoViewBody = z.infer<typeof videoViewBody>;
-
-/** Answer of POST /api/v1/video/{id}/view. */
-export const videoViewSchema = z.object({
-  /** The video's views, this one included. */
-  viewCount: z.number().int(),
-  /** Whether this call added a view (false: the viewer was already counted today). */
-  counted: z.boolean(),
-});
-export type VideoView = z.infer<typeof videoViewSchema>;
+export const videoViewBody = workViewBody;
+export type VideoViewBody = WorkViewBody;
+export const videoViewSchema = workViewSchema;
+export type VideoView = WorkView;
 
 /** Query of the signed file route. */
 export const videoFileQuery = z.object({

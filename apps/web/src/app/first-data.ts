@@ -85,6 +85,8 @@ export const FIRST_DATA: Record<string, FirstRequest[]> = {
       images: { list: 'records', field: 'cover', count: 3, displayWidth: COVER_WIDTH },
     },
   ],
+  // A work's detail (novel, comic, video) only reads (docs/decisions/0046-video-views-apart.md):
+  // each work page counts its view with a call of its own, so the server asking here counts nothing.
   bookinfo: [
     {
       method: 'GET',
@@ -149,8 +151,6 @@ export const FIRST_DATA: Record<string, FirstRequest[]> = {
       images: { list: 'records', field: 'cover', count: 4, displayWidth: VIDEO_COVER_WIDTH },
     },
   ],
-  // The detail only reads (docs/decisions/0046-video-views-apart.md): the page counts its view
-  // with a call of its own, so the server asking for it here counts nothing.
   video: [
     {
       method: 'GET',

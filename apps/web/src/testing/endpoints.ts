@@ -13,6 +13,7 @@ import {
   unlockAnswer,
   workDetailSchema,
   workPageSchema,
+  workViewSchema,
 } from '@ld/contract/content';
 import { downloadAnswer, gamePageSchema, gameSchema, gameTypeSchema } from '@ld/contract/games';
 import { claimAnswer, giftCenterPageSchema, giftPackSchema, myGiftPageSchema } from '@ld/contract/gifts';
@@ -40,7 +41,7 @@ import {
   threadPageSchema,
   uploadAnswer,
 } from '@ld/contract/square';
-import { videoDetailSchema, videoPageSchema, videoViewSchema } from '@ld/contract/videos';
+import { videoDetailSchema, videoPageSchema } from '@ld/contract/videos';
 import { vipPlanSchema, vipStatusSchema } from '@ld/contract/vip';
 import {
   ledgerPageSchema,
@@ -163,6 +164,7 @@ export const endpoints = {
   'GET /v1/novel/categories': arrayOf(categorySchema),
   'GET /v1/novel/list': workPageSchema,
   'GET /v1/novel/:id': workDetailSchema,
+  'POST /v1/novel/:id/view': workViewSchema,
   'GET /v1/novel/:id/chapters': unitPageSchema,
   'POST /v1/novel/:id/subscribe': nullAnswer,
   'DELETE /v1/novel/:id/subscribe': nullAnswer,
@@ -194,12 +196,16 @@ export const endpoints = {
   'GET /v1/video/categories': arrayOf(categorySchema),
   'GET /v1/video/list': videoPageSchema,
   'GET /v1/video/:id': videoDetailSchema,
-  'POST /v1/video/:id/view': videoViewSchema,
+  'POST /v1/video/:id/view': workViewSchema,
   'POST /v1/video/:id/unit/:unitId/unlock': unlockAnswer,
   'POST /v1/video/:id/subscribe': nullAnswer,
   'DELETE /v1/video/:id/subscribe': nullAnswer,
   'GET /v1/comic/categories': arrayOf(categorySchema),
   'GET /v1/comic/list': workPageSchema,
+  'GET /v1/comic/:id': workDetailSchema,
+  'POST /v1/comic/:id/view': workViewSchema,
+  'GET /v1/comic/:id/episodes': unitPageSchema,
+  'GET /v1/comic/:id/comments': threadCommentPageSchema,
 } satisfies Record<string, AnswerSchema>;
 
 export type Endpoint = keyof typeof endpoints;

@@ -10,7 +10,6 @@ export {
 } from './repository.ts';
 export { registerWorkRoutes } from './routes.ts';
 export {
-  addView,
   countUnitsRead,
   existingUnit,
   existingWork,

@@ -105,13 +105,31 @@ export function listCategories(db: Conn, kind: WorkKind) {
     .execute();
 }
 
-/** A view is a statistic, written after the answer's reads and outside any money transaction. */
+/** A view is a statistic, written outside any money transaction. */
 export async function countView(db: Conn, workId: number): Promise<void> {
   await db
     .updateTable('works')
     .set((eb) => ({ view_count: eb('view_count', '+', 1), hot_score: eb('hot_score', '+', 1) }))
     .where('id', '=', workId)
     .execute();
+}
+
+/**
+ * Notes that `viewer` viewed `workId` on `day`; answers whether this is the first time that day
+ * (only then is the view counted).
+ */
+export async function noteView(db: Conn, workId: number, viewer: string, day: number): Promise<boolean> {
+  const inserted = await db
+    .insertInto('work_views')
+    .values({ work_id: workId, viewer, day })
+    .onConflict((oc) => oc.columns(['work_id', 'day', 'viewer']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Forgets views of days before `day` (they never count again). */
+export async function pruneViews(db: Conn, day: number): Promise<void> {
+  await db.deleteFrom('work_views').where('day', '<', day).execute();
 }
 
 /** Subscribing weighs more than a view in 热门. */

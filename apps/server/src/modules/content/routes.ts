@@ -19,6 +19,8 @@ import {
   workListQuery,
   workPageSchema,
   workParams,
+  workViewBody,
+  workViewSchema,
 } from '@ld/contract/content';
 import { envelopeOf } from '@ld/contract/envelope';
 import type { FastifyInstance } from 'fastify';
@@ -32,8 +34,8 @@ const tags = ['content'];
 
 /**
  * The calls every kind of work answers the same way (DESIGN §13), under `/v1/{kind}/…`: list,
- * categories, detail, the unit menu (`unitsPath`: chapters, episodes), unlock, subscribe. Each
- * kind's module registers them and adds its own unit body route.
+ * categories, detail, the page's view, the unit menu (`unitsPath`: chapters, episodes), unlock,
+ * subscribe. Each kind's module registers them and adds its own unit body route.
  */
 export function registerWorkRoutes(
   fastify: FastifyInstance,
@@ -85,13 +87,34 @@ export function registerWorkRoutes(
         preHandler: optionalUser,
         schema: {
           tags: kindTags,
-          summary: `${name}详情：含是否已订阅与阅读进度（登录时）`,
+          summary: `${name}详情：含是否已订阅与阅读进度（登录时）；只读，不计浏览量`,
           params: workParams,
           response: { 200: envelopeOf(workDetailSchema) },
         },
       },
       async (request) => ok(await content.getWork(deps, kind, request.user?.id ?? null, request.params.id)),
     );
+
+  // A work page's view, apart from the detail: the detail only reads, so the server may ask for it
+  // for a page's HTML (first data) and clients may refetch it without counting
+  // (docs/decisions/0046-video-views-apart.md).
+  app.post(
+    `/v1/${kind}/:id/view`,
+    {
+      preHandler: optionalUser,
+      schema: {
+        tags: kindTags,
+        summary: `${name}页面计一次${kind === 'video' ? '播放' : '浏览'}：每人（游客按 deviceId，没有时按 IP）每天计一次，重复调用不再计；返回含本次在内的 viewCount 与本次是否计入 counted`,
+        params: workParams,
+        body: workViewBody.prefault({}),
+        response: { 200: envelopeOf(workViewSchema) },
+      },
+    },
+    async (request) => {
+      const viewer = content.viewerOf(request.user?.id ?? null, request.body.deviceId, request.ip);
+      return ok(await content.recordView(deps, kind, request.params.id, viewer));
+    },
+  );
 
   if (paths.unitsPath !== undefined)
     app.get(

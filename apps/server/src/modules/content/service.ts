@@ -21,11 +21,12 @@ import {
   type WorkDetail,
   type WorkKind,
   type WorkListQuery,
+  type WorkView,
 } from '@ld/contract/content';
 import type { CursorPage } from '@ld/contract/envelope';
 import { ErrorCode, toPage } from '@ld/contract/envelope';
 import type { PurchaseKind } from '@ld/contract/wallet';
-import type { Conn } from '../../db/database.ts';
+import type { Conn, Db } from '../../db/database.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
@@ -203,12 +204,16 @@ export async function listWorks(deps: Deps, kind: WorkKind, query: WorkListQuery
   };
 }
 
+/**
+ * A work's detail. It only reads: the server asks for it for a page's HTML (first data) and clients
+ * refetch it, so a page counts its view with `recordView` instead
+ * (docs/decisions/0046-video-views-apart.md).
+ */
 export async function getWork(
   deps: Deps,
   kind: WorkKind,
   userId: number | null,
   workId: number,
-  options: { countView?: boolean } = {},
 ): Promise<WorkDetail> {
   const db = deps.db.kysely;
   const work = await workOrNotFound(db, kind, workId);
@@ -216,7 +221,6 @@ export async function getWork(
     userId === null
       ? [new Set<number>(), undefined]
       : await Promise.all([repo.subscribedIds(db, userId, [workId]), repo.findProgress(db, userId, workId)]);
-  if (options.countView !== false) await repo.countView(db, workId);
   return {
     ...toWork(work),
     intro: work.intro,
@@ -226,9 +230,47 @@ export async function getWork(
   };
 }
 
-/** Counts one view of a work (videos count once per viewer and day themselves). */
-export async function addView(deps: Deps, workId: number): Promise<void> {
-  await repo.countView(deps.db.kysely, workId);
+// Views (docs/decisions/0046-video-views-apart.md): one call per work page, counted once per
+// viewer and Asia/Shanghai day, for every kind alike.
+
+/** Who a view belongs to: the user, else the guest's device, else the client address. */
+export const viewerOf = (userId: number | null, deviceId: string | undefined, ip: string): string =>
+  userId !== null ? `u:${userId}` : deviceId ? `d:${deviceId}` : `ip:${ip}`.slice(0, 80);
+
+/**
+ * A work page's view (its one call per page view): counted once per viewer and Asia/Shanghai day,
+ * so a reload or a repeated call adds nothing. 404 for a work of the kind that is not there.
+ */
+export async function recordView(
+  deps: Deps,
+  kind: WorkKind,
+  workId: number,
+  viewer: string,
+): Promise<WorkView> {
+  const work = await workOrNotFound(deps.db.kysely, kind, workId);
+  const counted = await countViewOnce(deps, workId, viewer);
+  return { viewCount: Number(work.view_count) + (counted ? 1 : 0), counted };
+}
+
+const prunedBefore = new WeakMap<Db, number>();
+
+/** Counts the view unless `viewer` was counted for the work today; answers whether it counted. */
+async function countViewOnce(deps: Deps, workId: number, viewer: string): Promise<boolean> {
+  const db = deps.db.kysely;
+  const day = shanghaiDayStart(deps.clock.now());
+  // Yesterday's rows never count again: the first view of a day (per process) forgets them.
+  if (prunedBefore.get(deps.db) !== day) {
+    prunedBefore.set(deps.db, day);
+    await repo.pruneViews(db, day);
+  }
+  // Seen today already (by this process or another, through the shared cache): no write at all.
+  // Work ids are unique across kinds, so the key needs no kind.
+  const seenKey = `work-view:${day}:${workId}:${viewer}`;
+  if ((await deps.cache.get(seenKey)) !== null) return false;
+  const first = await repo.noteView(db, workId, viewer, day);
+  if (first) await repo.countView(db, workId);
+  await deps.cache.set(seenKey, '1', day + DAY_MS - deps.clock.now());
+  return first;
 }
 
 // Units.

@@ -100,6 +100,18 @@ export interface UnitReadsTable {
   read_at: number;
 }
 
+/**
+ * One row per (work, Asia/Shanghai day, viewer): a view is counted when its row is new
+ * (docs/decisions/0046-video-views-apart.md). Rows of earlier days are pruned.
+ */
+export interface WorkViewsTable {
+  work_id: number;
+  /** `u:<uid>` for a user, `d:<deviceId>` for a guest's device, `ip:<address>` for a guest without one. */
+  viewer: string;
+  /** Midnight of the Asia/Shanghai day, epoch ms. */
+  day: number;
+}
+
 export interface ContentTables {
   work_categories: WorkCategoriesTable;
   works: WorksTable;
@@ -108,4 +120,5 @@ export interface ContentTables {
   subscriptions: SubscriptionsTable;
   reading_settings: ReadingSettingsTable;
   unit_reads: UnitReadsTable;
+  work_views: WorkViewsTable;
 }

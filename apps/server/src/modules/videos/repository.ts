@@ -35,21 +35,3 @@ export async function nextVideoId(db: Conn, workId: number): Promise<number | nu
     .executeTakeFirst();
   return first && Number(first.work_id) !== workId ? Number(first.work_id) : null;
 }
-
-/**
- * Notes that `viewer` watched `workId` on `day`; answers whether this is the first time that day
- * (only then is the view counted).
- */
-export async function noteView(db: Conn, workId: number, viewer: string, day: number): Promise<boolean> {
-  const inserted = await db
-    .insertInto('video_views')
-    .values({ work_id: workId, viewer, day })
-    .onConflict((oc) => oc.columns(['work_id', 'day', 'viewer']).doNothing())
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
-}
-
-/** Forgets views of days before `day` (they never count again). */
-export async function pruneViews(db: Conn, day: number): Promise<void> {
-  await db.deleteFrom('video_views').where('day', '<', day).execute();
-}

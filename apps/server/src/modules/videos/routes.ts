@@ -1,12 +1,6 @@
 import { workListQuery, workParams } from '@ld/contract/content';
 import { envelopeOf } from '@ld/contract/envelope';
-import {
-  videoDetailSchema,
-  videoFileQuery,
-  videoPageSchema,
-  videoViewBody,
-  videoViewSchema,
-} from '@ld/contract/videos';
+import { videoDetailSchema, videoFileQuery, videoPageSchema } from '@ld/contract/videos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { optionalUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -18,8 +12,9 @@ import * as videos from './service.ts';
 const tags = ['video'];
 
 /**
- * Videos (DESIGN §13, docs/decisions/0038-videos.md): the shared work calls (categories, unlock
- * with unit id = the video's id, subscribe) plus the video list, the player's detail and the file.
+ * Videos (DESIGN §13, docs/decisions/0038-videos.md): the shared work calls (categories, the page's
+ * view, unlock with unit id = the video's id, subscribe) plus the video list, the player's detail
+ * and the file.
  */
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -50,8 +45,8 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The detail only reads, so the server may ask for it for a page's HTML (first data, 0043/0044)
-  // without counting a view; the page counts its view with the call below
-  // (docs/decisions/0046-video-views-apart.md).
+  // without counting a view; the page counts its view with POST /v1/video/:id/view, which
+  // registerWorkRoutes answers for every kind (docs/decisions/0046-video-views-apart.md).
   app.get(
     '/v1/video/:id',
     {
@@ -65,26 +60,6 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await videos.getVideo(deps, request.user?.id ?? null, request.params.id)),
-  );
-
-  app.post(
-    '/v1/video/:id/view',
-    {
-      preHandler: optionalUser,
-      schema: {
-        tags,
-        summary:
-          '播放页计一次播放：每人（游客按 deviceId，没有时按 IP）每天计一次，重复调用不再计；返回含本次在内的播放量',
-        params: workParams,
-        body: videoViewBody.prefault({}),
-        response: { 200: envelopeOf(videoViewSchema) },
-      },
-    },
-    async (request) => {
-      const userId = request.user?.id ?? null;
-      const viewer = videos.viewerOf(userId, request.body.deviceId, request.ip);
-      return ok(await videos.recordView(deps, request.params.id, viewer));
-    },
   );
 
   app.get(

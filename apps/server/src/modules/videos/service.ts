@@ -1,20 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { UnitLocked, Work, WorkListQuery } from '@ld/contract/content';
 import { ErrorCode } from '@ld/contract/envelope';
-import type { VideoDetail, VideoListItem, VideoPage, VideoView } from '@ld/contract/videos';
+import type { VideoDetail, VideoListItem, VideoPage } from '@ld/contract/videos';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
-import {
-  addView,
-  existingWork,
-  firstUnits,
-  getWork,
-  listWorks,
-  openUnit,
-  shanghaiDayStart,
-} from '../content/public.ts';
+import { firstUnits, getWork, listWorks, openUnit } from '../content/public.ts';
 import * as repo from './repository.ts';
 
 // Videos on the shared content model (docs/decisions/0038-videos.md).
@@ -96,20 +88,17 @@ export async function listVideos(deps: Deps, query: WorkListQuery): Promise<Vide
   return { ...page, records: await withVideoFields(deps, page.records) };
 }
 
-/** Who a view belongs to: the user, else the guest's device, else the client address. */
-export const viewerOf = (userId: number | null, deviceId: string | undefined, ip: string) =>
-  userId !== null ? `u:${userId}` : deviceId ? `d:${deviceId}` : `ip:${ip}`.slice(0, 80);
-
 /**
  * The player's data. A locked video answers 200 with `unlocked: false`, `src: null` and `locked`
  * `{ price, vip, coinNum }`, so the page still shows its cover and title beside 购买 / 开通会员
- * (auto-unlock has had its chance first, as for a chapter). It counts no view (`recordView` does):
- * the server asks for it as a guest for the page's HTML (docs/decisions/0046-video-views-apart.md).
+ * (auto-unlock has had its chance first, as for a chapter). It counts no view (the content
+ * module's `POST /v1/video/{id}/view` does): the server asks for it as a guest for the page's HTML
+ * (docs/decisions/0046-video-views-apart.md).
  */
 export async function getVideo(deps: Deps, userId: number | null, workId: number): Promise<VideoDetail> {
   const db = deps.db.kysely;
   const [work, nextId] = await Promise.all([
-    getWork(deps, 'video', userId, workId, { countView: false }),
+    getWork(deps, 'video', userId, workId),
     repo.nextVideoId(db, workId),
   ]);
   const nextWork = nextId === null ? null : await workOrNull(deps, nextId);
@@ -144,38 +133,8 @@ export async function getVideo(deps: Deps, userId: number | null, workId: number
 
 /** A video's work, or null when it is gone. */
 async function workOrNull(deps: Deps, workId: number) {
-  return getWork(deps, 'video', null, workId, { countView: false }).catch((error: unknown) => {
+  return getWork(deps, 'video', null, workId).catch((error: unknown) => {
     if (error instanceof AppError && error.code === ErrorCode.notFound) return null;
     throw error;
   });
-}
-
-/**
- * The player page's view of a video (its one call per page view): counted once per viewer and
- * Asia/Shanghai day, so a reload or a repeated call adds nothing. 404 for a video that is not there.
- */
-export async function recordView(deps: Deps, workId: number, viewer: string): Promise<VideoView> {
-  const work = await existingWork(deps, 'video', workId);
-  const counted = await countViewOnce(deps, workId, viewer);
-  return { viewCount: Number(work.view_count) + (counted ? 1 : 0), counted };
-}
-
-const DAY_MS = 86_400_000;
-const prunedBefore = new WeakMap<Db, number>();
-
-/** Views count once per viewer and Asia/Shanghai day (a statistic: written after the answer's reads). */
-async function countViewOnce(deps: Deps, workId: number, viewer: string): Promise<boolean> {
-  const day = shanghaiDayStart(deps.clock.now());
-  // Yesterday's rows never count again: the first view of a day (per process) forgets them.
-  if (prunedBefore.get(deps.db) !== day) {
-    prunedBefore.set(deps.db, day);
-    await repo.pruneViews(deps.db.kysely, day);
-  }
-  // Seen today already (by this process or another, through the shared cache): no write at all.
-  const seenKey = `video-view:${day}:${workId}:${viewer}`;
-  if ((await deps.cache.get(seenKey)) !== null) return false;
-  const first = await repo.noteView(deps.db.kysely, workId, viewer, day);
-  if (first) await addView(deps, workId);
-  await deps.cache.set(seenKey, '1', day + DAY_MS - deps.clock.now());
-  return first;
 }

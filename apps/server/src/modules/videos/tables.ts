@@ -13,14 +13,6 @@ export interface VideosTable {
   created_at: number;
 }
 
-/** One row per (video, Asia/Shanghai day, viewer): a view is counted when its row is new. */
-export interface VideoViewsTable {
-  work_id: number;
-  viewer: string;
-  day: number;
-}
-
 export interface VideoTables {
   videos: VideosTable;
-  video_views: VideoViewsTable;
 }

@@ -10,6 +10,7 @@ import { PagedList } from '../../../shared/ui/paged-list';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { ThreadComments } from '../../../shared/ui/thread-comments';
 import { useSubscribeComic } from '../api/comic-actions';
+import { useCountComicView } from '../api/count-view';
 import { type EpisodeOrder, isNotFound, useComic, useEpisodes, validId } from '../api/get-comic';
 import { COMIC_COVER_WIDTH } from '../lib/cover-sizes';
 import { priceBadge, statusText } from '../lib/format';
@@ -22,6 +23,8 @@ const INTRO_FOLD_CHARS = 80;
 export default function ComicDetailPage() {
   const id = Number(useParams().id);
   const comic = useComic(id);
+  // The page's view, counted once it shows the comic (the detail itself counts none).
+  useCountComicView(id, comic.data?.id === id);
   const isLoggedIn = useIsLoggedIn();
   const goToLogin = useGoToLogin();
   const subscribe = useSubscribeComic();

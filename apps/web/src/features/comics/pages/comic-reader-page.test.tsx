@@ -2,6 +2,7 @@ import type { Episode } from '@ld/contract/comics';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guestProgress } from '../../../shared/lib/guest-progress';
+import { fakeServer } from '../../../testing/fake-server';
 import { renderApp, TEST_ACCOUNT } from '../../../testing/render';
 import type { EpisodeResult } from '../api/get-episode';
 import ComicReaderPage from './comic-reader-page';
@@ -38,7 +39,7 @@ vi.mock('../api/get-comic', async (original) => {
     useComic: (id: number) =>
       useQuery({
         queryKey: ['comic', 'detail-fake', id],
-        queryFn: async () => ({ title: '夏日烟火', progress: null }),
+        queryFn: async () => ({ id: 5, title: '夏日烟火', progress: null }),
       }),
   };
 });
@@ -142,6 +143,9 @@ beforeEach(() => {
 afterEach(() => guestProgress.clear());
 
 const at = { at: '/comic/5/12', path: '/comic/:id/:eid' };
+/** The reader counts the comic's view once per page (docs/decisions/0046-video-views-apart.md). */
+const readerServer = () =>
+  fakeServer().on('POST /v1/comic/:id/view', () => ({ viewCount: 3, counted: true }));
 
 describe('reading up into the previous episode', () => {
   it('prepends the previous episode above its divider without moving the picture in view', async () => {
@@ -149,7 +153,7 @@ describe('reading up into the previous episode', () => {
     const prev = { id: 11, title: '第1话', price: 0, vip: false, unlocked: true };
     fake.episodes.set(12, async () => ({ state: 'open', episode: episode(12, 2, { prevId: 11, prev }) }));
     fake.episodes.set(11, () => new Promise((r) => (answerFirst = r)));
-    renderApp(<ComicReaderPage />, at);
+    const { server } = renderApp(<ComicReaderPage />, { ...at, server: readerServer() });
     await screen.findByRole('heading', { name: '第2话', level: 1 });
     await waitFor(() => expect(document.title).toBe('第2话 · 夏日烟火'));
     const panels12 = '[data-eid="12"] .comic-strip__panels';
@@ -188,6 +192,10 @@ describe('reading up into the previous episode', () => {
     expect(window.location.pathname).toBe('/comic/5/11');
     await waitFor(() => expect(guestProgress.get('comic', 5)?.unitId).toBe(11), { timeout: 3000 });
     expect(guestProgress.get('comic', 5)?.position).toMatchObject({ panel: 2 });
+    // One view of the comic for the page, however many episodes it went through.
+    const views = server.requestsTo('POST /v1/comic/:id/view');
+    expect(views.map((r) => r.params.id)).toEqual(['5']);
+    expect(views[0].form.get('deviceId')).toBe(localStorage.getItem('deviceID'));
   });
 
   it('shows a locked previous episode with its price and 购买 above the one being read', async () => {
@@ -195,7 +203,11 @@ describe('reading up into the previous episode', () => {
     const prev = { id: 11, title: '第1话 初见', price: 5, vip: false, unlocked: false };
     fake.episodes.set(12, async () => ({ state: 'open', episode: episode(12, 2, { prevId: 11, prev }) }));
     fake.episodes.set(11, async () => ({ state: 'locked', locked: { price: 5, vip: false, coinNum: 40 } }));
-    const { server } = renderApp(<ComicReaderPage />, { ...at, account: TEST_ACCOUNT });
+    const { server } = renderApp(<ComicReaderPage />, {
+      ...at,
+      account: TEST_ACCOUNT,
+      server: readerServer(),
+    });
     server
       .on('GET /v1/reading/settings', () => ({
         autoUnlock: { enabled: false, dailyCap: 100, todaySpent: 0 },

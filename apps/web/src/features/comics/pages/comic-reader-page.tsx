@@ -11,6 +11,7 @@ import { Link } from '../../../shared/ui/link';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
+import { useCountComicView } from '../api/count-view';
 import { useComic, validId } from '../api/get-comic';
 import { episodeQuery } from '../api/get-episode';
 import { comicKeys } from '../api/keys';
@@ -59,6 +60,10 @@ export default function ComicReaderPage() {
   const params = useParams();
   const workId = Number(params.id);
   const eid = Number(params.eid);
+  // The reader's view of the comic, once per page however many episodes it goes through (the
+  // strip below starts afresh for an episode opened by address; the same cached detail).
+  const comic = useComic(workId);
+  useCountComicView(workId, comic.data?.id === workId);
   if (!validId(workId) || !validId(eid)) return <Empty text="这一话不存在，请从选集重新打开" />;
   return <ComicReader key={`${workId}/${eid}`} workId={workId} startId={eid} />;
 }

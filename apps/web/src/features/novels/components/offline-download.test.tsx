@@ -40,6 +40,7 @@ describe('离线阅读 on 书籍详情', () => {
   it('downloads the open chapters, skips the locked ones, then deletes the download', async () => {
     // 8 chapters: 1–5 free, 6–8 locked to this reader.
     const server = fakeServer()
+      .on('POST /v1/novel/:id/view', () => ({ viewCount: 13, counted: true }))
       .on('GET /v1/novel/:id', () => detail({ subscribed: true, unitCount: 8 }))
       .on('GET /v1/novel/:id/chapters', chaptersOf(8))
       .on('GET /v1/novel/:id/chapter/:cid', (r) => chapterText(Number(r.params.cid)));
@@ -68,6 +69,7 @@ describe('离线阅读 on 书籍详情', () => {
     const held: Array<() => void> = [];
     let hold = true;
     const server = fakeServer()
+      .on('POST /v1/novel/:id/view', () => ({ viewCount: 13, counted: true }))
       .on('GET /v1/novel/:id', () => detail({ subscribed: true, unitCount: 5 }))
       .on('GET /v1/novel/:id/chapters', chaptersOf(5))
       .on('GET /v1/novel/:id/chapter/:cid', async (r) => {
@@ -95,6 +97,7 @@ describe('离线阅读 on 书籍详情', () => {
 
   it('is offered only for a book on the shelf', async () => {
     const server = fakeServer()
+      .on('POST /v1/novel/:id/view', () => ({ viewCount: 13, counted: true }))
       .on('GET /v1/novel/:id', () => detail({ subscribed: false }))
       .on('GET /v1/novel/:id/chapters', chaptersOf(8));
     renderApp(<BookInfoPage />, { ...at, server, account: TEST_ACCOUNT });

@@ -9,9 +9,13 @@ import BookInfoPage from './book-info-page';
 const page = <BookInfoPage />;
 const at = { at: '/bookinfo/1', path: '/bookinfo/:id' };
 
+/** The page's API: every page that shows a book counts its view (docs/decisions/0046-video-views-apart.md). */
+const bookServer = () =>
+  fakeServer().on('POST /v1/novel/:id/view', () => ({ viewCount: 501, counted: true }));
+
 describe('书籍详情', () => {
   it('shows the book, folds the intro and starts at the first chapter', async () => {
-    const server = fakeServer()
+    const server = bookServer()
       .on('GET /v1/novel/:id', () => detail())
       .on('GET /v1/novel/:id/chapters', chaptersOf(3000));
     const { user } = renderApp(page, { ...at, server });
@@ -33,8 +37,31 @@ describe('书籍详情', () => {
     expect(server.requestsTo('GET /v1/novel/:id/chapters')[0].query.get('from')).toBe('1');
   });
 
+  it('counts the page’s view once it shows the book, a guest by device; the detail itself counts none', async () => {
+    const server = bookServer()
+      .on('GET /v1/novel/:id', () => detail({ viewCount: 500 }))
+      .on('GET /v1/novel/:id/chapters', chaptersOf(3000));
+    const { user, queryClient } = renderApp(page, { ...at, server });
+    await screen.findByRole('heading', { name: '万古星河' });
+    await vi.waitFor(() => expect(server.requestsTo('POST /v1/novel/:id/view')).toHaveLength(1));
+    const [view] = server.requestsTo('POST /v1/novel/:id/view');
+    expect(view.params.id).toBe('1');
+    expect(view.form.get('deviceId')).toBe(localStorage.getItem('deviceID'));
+    // The count answered (this view included) replaces the cached one.
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData<{ viewCount: number }>(['novels', 'detail', '', 1])?.viewCount).toBe(
+        501,
+      ),
+    );
+    // Using the page (展开) and a refetch of the detail count nothing more.
+    await user.click(screen.getByRole('button', { name: '展开' }));
+    await queryClient.refetchQueries({ queryKey: ['novels', 'detail'] });
+    expect(server.requestsTo('GET /v1/novel/:id')).toHaveLength(2);
+    expect(server.requestsTo('POST /v1/novel/:id/view')).toHaveLength(1);
+  });
+
   it('continues at the saved chapter, by name', async () => {
-    const server = fakeServer().on('GET /v1/novel/:id', () => detail({ progress: progress(), status: 1 }));
+    const server = bookServer().on('GET /v1/novel/:id', () => detail({ progress: progress(), status: 1 }));
     renderApp(page, { ...at, server, account: TEST_ACCOUNT });
     const read = await screen.findByRole('link', { name: '继续阅读 第1500章 旧约' });
     expect(read.getAttribute('href')).toBe('/readbook/1/1500');
@@ -44,7 +71,7 @@ describe('书籍详情', () => {
   });
 
   it('sends a guest to login from 加入书架', async () => {
-    const server = fakeServer()
+    const server = bookServer()
       .on('GET /v1/novel/:id', () => detail())
       .on('GET /v1/novel/:id/chapters', chaptersOf(3000));
     const { user, router } = renderApp(page, { ...at, server });
@@ -55,7 +82,7 @@ describe('书籍详情', () => {
 
   it('adds the book to the shelf and takes it off again', async () => {
     let subscribed = false;
-    const server = fakeServer()
+    const server = bookServer()
       .on('GET /v1/novel/:id', () => detail({ subscribed, progress: progress() }))
       .on('POST /v1/novel/:id/subscribe', () => {
         subscribed = true;
@@ -76,15 +103,17 @@ describe('书籍详情', () => {
   });
 
   it('says so when the book does not exist', async () => {
-    const server = fakeServer().on('GET /v1/novel/:id', () => fail(404, '作品不存在', { status: 404 }));
+    const server = bookServer().on('GET /v1/novel/:id', () => fail(404, '作品不存在', { status: 404 }));
     renderApp(page, { at: '/bookinfo/999', path: '/bookinfo/:id', server });
     expect(await screen.findByText('这本书不存在或已下架')).toBeTruthy();
     expect(screen.getByRole('link', { name: '去书城看看' }).getAttribute('href')).toBe('/novels');
+    // A book that is not there has no view to count.
+    expect(server.requestsTo('POST /v1/novel/:id/view')).toHaveLength(0);
   });
 
   it('offers a retry when the book fails to load', async () => {
     let down = true;
-    const server = fakeServer()
+    const server = bookServer()
       .on('GET /v1/novel/:id', () => (down ? fail(500, '服务器开小差了', { status: 500 }) : detail()))
       .on('GET /v1/novel/:id/chapters', chaptersOf(3000));
     const { user } = renderApp(page, { ...at, server });

@@ -6,6 +6,7 @@ import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
 import { Link } from '../../../shared/ui/link';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
+import { useCountNovelView } from '../api/count-view';
 import { useFirstChapters } from '../api/get-chapters';
 import { isNotFound, useNovel } from '../api/get-novel';
 import { useSubscribeNovel } from '../api/subscribe-novel';
@@ -22,6 +23,8 @@ export default function BookInfoPage() {
   const id = Number(useParams().id);
   const isValidId = Number.isSafeInteger(id) && id > 0;
   const book = useNovel(id);
+  // The page's view, counted once it shows the book (the detail itself counts none).
+  useCountNovelView(id, book.data?.id === id);
   const isLoggedIn = useIsLoggedIn();
   const goToLogin = useGoToLogin();
   const subscribe = useSubscribeNovel();

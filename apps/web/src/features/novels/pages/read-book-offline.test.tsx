@@ -43,6 +43,7 @@ describe('the reader without a network', () => {
         lost();
         return chapter(Number(r.params.cid));
       })
+      .on('POST /v1/novel/:id/view', () => ({ viewCount: 13, counted: true }))
       .on('GET /v1/novel/:id', () => {
         lost();
         return detail();

@@ -56,6 +56,7 @@ describe('阅读器的段评', () => {
     let counts = [0, 0, 3];
     const server = fakeServer()
       .on('GET /v1/novel/:id/chapter/:cid', (r) => chapter(Number(r.params.cid), counts))
+      .on('POST /v1/novel/:id/view', () => ({ viewCount: 13, counted: true }))
       .on('GET /v1/novel/:id', () => book)
       .on('GET /v1/reading/settings', () => settings)
       .on('PUT /v1/progress', () => fail(1, 'unused'))

@@ -62,6 +62,7 @@ const toasts = () => useToastStore.getState().items.map((t) => t.message);
 function freeBook(): FakeServer {
   return fakeServer()
     .on('GET /v1/novel/:id/chapter/:cid', (r) => chapter(Number(r.params.cid)))
+    .on('POST /v1/novel/:id/view', () => ({ viewCount: 13, counted: true }))
     .on('GET /v1/novel/:id', () => book());
 }
 
@@ -131,11 +132,27 @@ describe('阅读器', () => {
     expect(await screen.findByRole('heading', { name: '第2章 夜雨' })).toBeTruthy();
   });
 
+  it('counts the book’s view once for the page, not again for the chapters read on', async () => {
+    const server = freeBook();
+    const { user, router } = open('/readbook/7/101', server);
+    await screen.findByRole('heading', { name: '第1章 夜雨' });
+    await vi.waitFor(() => expect(server.requestsTo('POST /v1/novel/:id/view')).toHaveLength(1));
+    const [view] = server.requestsTo('POST /v1/novel/:id/view');
+    expect(view.params.id).toBe('7');
+    // A guest reader is counted by the device.
+    expect(view.form.get('deviceId')).toBe(localStorage.getItem('deviceID'));
+    await user.click(screen.getAllByRole('button', { name: '下一章' })[0]);
+    expect(router.state.location.pathname).toBe('/readbook/7/102');
+    expect(await screen.findByRole('heading', { name: '第2章 夜雨' })).toBeTruthy();
+    expect(server.requestsTo('POST /v1/novel/:id/view')).toHaveLength(1);
+  });
+
   it('shows what the next chapter costs on 下一章 before it is opened, and does not prefetch it', async () => {
     const server = fakeServer()
       .on('GET /v1/novel/:id/chapter/:cid', () =>
         chapter(101, { next: { id: 102, title: '第2章', price: 5, vip: false, unlocked: false } }),
       )
+      .on('POST /v1/novel/:id/view', () => ({ viewCount: 13, counted: true }))
       .on('GET /v1/novel/:id', () => book());
     open('/readbook/7/101', server);
     expect(await screen.findByRole('button', { name: '下一章 · 5 蓝钻' })).toBeTruthy();
@@ -185,6 +202,7 @@ describe('阅读器', () => {
           ? chapter(130, { price: 5 })
           : fail(1005, '本章需要购买', { data: { price: 5, vip: false, coinNum: 100 } }),
       )
+      .on('POST /v1/novel/:id/view', () => ({ viewCount: 13, counted: true }))
       .on('GET /v1/novel/:id', () => book())
       .on('GET /v1/reading/settings', () => settings())
       .on('POST /v1/novel/:id/unit/:unitId/unlock', () => {
@@ -209,6 +227,7 @@ describe('阅读器', () => {
       .on('GET /v1/novel/:id/chapter/:cid', () =>
         fail(1005, '本章需要购买', { data: { price: 12, vip: false, coinNum: null } }),
       )
+      .on('POST /v1/novel/:id/view', () => ({ viewCount: 13, counted: true }))
       .on('GET /v1/novel/:id', () => book());
     const { user, router } = open('/readbook/7/130', server);
     await user.click(await screen.findByRole('button', { name: '登录后购买' }));
@@ -220,6 +239,7 @@ describe('阅读器', () => {
       .on('GET /v1/novel/:id/chapter/:cid', () =>
         fail(1005, '本章需要购买', { data: { price: 20, vip: true, coinNum: 30 } }),
       )
+      .on('POST /v1/novel/:id/view', () => ({ viewCount: 13, counted: true }))
       .on('GET /v1/novel/:id', () => book())
       .on('GET /v1/reading/settings', () => settings())
       .on('POST /v1/novel/:id/unit/:unitId/unlock', () =>
@@ -285,6 +305,7 @@ describe('阅读器', () => {
   it('opens at the saved paragraph when the saved chapter is this one', async () => {
     const server = fakeServer()
       .on('GET /v1/novel/:id/chapter/:cid', (r) => chapter(Number(r.params.cid)))
+      .on('POST /v1/novel/:id/view', () => ({ viewCount: 13, counted: true }))
       .on('GET /v1/novel/:id', () =>
         book({
           progress: {
@@ -332,6 +353,7 @@ describe('阅读器', () => {
   it('says what auto-unlock spent on opening, and switches auto-unlock with its daily cap', async () => {
     const server = fakeServer()
       .on('GET /v1/novel/:id/chapter/:cid', () => chapter(140, { price: 12, charged: 12 }))
+      .on('POST /v1/novel/:id/view', () => ({ viewCount: 13, counted: true }))
       .on('GET /v1/novel/:id', () => book())
       .on('GET /v1/reading/settings', () => ({
         ...settings(),

@@ -11,6 +11,7 @@ import { useAccountStore } from '../../../shared/stores/account';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
+import { useCountNovelView } from '../api/count-view';
 import { type ChapterResult, chapterQuery, readerKeys, useChapter, validId } from '../api/get-chapter';
 import { ParagraphCommentsSheet } from '../components/paragraph-comments-sheet';
 import { ChapterDrawer } from '../reader/chapter-drawer';
@@ -77,6 +78,8 @@ export default function ReadBookPage() {
   const uid = useAccountStore((s) => s.account.uid);
   const chapterResult = useChapter(workId, cid);
   const book = useReaderBook(workId);
+  // The reader's view of the book, once per page however many chapters it goes through.
+  useCountNovelView(workId, book.data?.id === workId);
   const [prefs, setPrefs] = useReaderPrefs();
   const [toolbars, setToolbars] = useState(false);
   const [sheet, setSheet] = useState<'menu' | 'settings' | null>(null);
