@@ -81,8 +81,10 @@ describe('friend invites at 390×844', () => {
       await friendPage.evaluate(() => localStorage.setItem(':not-show', String(Date.now())));
       await friendPage.goto(link);
       await friendPage.getByRole('navigation', { name: '主导航' }).waitFor();
-      await friendPage.goto(`${baseUrl()}/register`);
+      // The page keeps the link's code as soon as it has loaded (its boot script, before the app).
       const code = new URL(link).searchParams.get('inviteCode');
+      await expect.poll(() => friendPage.evaluate(() => localStorage.getItem('inviteCode'))).toBe(code);
+      await friendPage.goto(`${baseUrl()}/register`);
       await expect.poll(() => friendPage.getByLabel('邀请码').inputValue()).toBe(code);
       await friendPage.getByLabel('用户名').fill(friendName);
       await friendPage.getByLabel('密码', { exact: true }).fill('secret123');

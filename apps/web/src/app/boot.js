@@ -4,6 +4,17 @@
 // or run before the first paint. The server lists them in this script's data attributes
 // (apps/server/src/platform/first-frame.ts).
 (() => {
+  // A link's channel (`code`) and invite code, kept at once as the app's captureAttribution does
+  // (shared/stores/device.ts, same keys and rule): a visitor may leave the painted page for
+  // another before the app has run, and the register page reads them from storage.
+  try {
+    const query = new URLSearchParams(location.search);
+    for (const param of ['code', 'inviteCode']) {
+      const value = query.get(param);
+      if (value && /^[\w-]{1,32}$/.test(value))
+        localStorage.setItem(param === 'code' ? 'channelID' : param, value);
+    }
+  } catch {}
   const boot = document.currentScript;
   const list = (name) => (boot?.getAttribute(`data-${name}`) ?? '').split(' ').filter(Boolean);
   const add = (tag, props) => document.head.appendChild(Object.assign(document.createElement(tag), props));

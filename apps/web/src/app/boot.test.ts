@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureAttribution } from '../shared/stores/device';
 import source from './boot.js?raw';
 
 // The boot script of a server-rendered page (boot.js): nothing of the app is asked for before the
@@ -127,6 +128,36 @@ describe('the boot script', () => {
     expect(added()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(added()).toHaveLength(5);
+  });
+
+  it('keeps the link’s channel and invite code before the app runs, as the app would', () => {
+    const stored = () => ({
+      channel: localStorage.getItem('channelID'),
+      invite: localStorage.getItem('inviteCode'),
+    });
+    const cases = ['?code=ch7&inviteCode=INV123', `?inviteCode=<b>x</b>&code=${'c'.repeat(33)}`, ''];
+    try {
+      for (const search of cases) {
+        localStorage.clear();
+        window.history.replaceState(null, '', `/${search}`);
+        captureAttribution(window.location.search);
+        const byApp = stored();
+        localStorage.clear();
+        run();
+        expect(stored(), search).toEqual(byApp);
+      }
+      localStorage.clear();
+      window.history.replaceState(null, '', '/?code=ch7&inviteCode=INV123');
+      run();
+      expect(stored()).toEqual({ channel: 'ch7', invite: 'INV123' });
+      // A later visit without them keeps the first.
+      window.history.replaceState(null, '', '/games');
+      run();
+      expect(stored()).toEqual({ channel: 'ch7', invite: 'INV123' });
+    } finally {
+      localStorage.clear();
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('starts on its timer in a tab whose frames never come', () => {
