@@ -10,14 +10,17 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { modules } from './modules/index.ts';
+import { jobs } from './modules/jobs.ts';
 import { installCallerUid } from './platform/auth.ts';
 import { createCache } from './platform/cache.ts';
+import { createChangeFeed } from './platform/changes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Deps } from './platform/deps.ts';
 import { frameworkErrors, installErrorHandler } from './platform/error-handler.ts';
 import { badInput } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
 import { MAX_IMAGE_BYTES } from './platform/images.ts';
+import { scheduleJobs } from './platform/jobs.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { ConsoleSmsProvider } from './platform/sms/console-provider.ts';
@@ -68,10 +71,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     redis,
     events: createEventBus(),
     cache,
+    changes: createChangeFeed(redis, app.log),
   };
   app.decorate('deps', deps);
   app.decorateRequest('user', null);
   app.addHook('onClose', async () => {
+    await deps.changes.close();
     await redis?.quit();
   });
 
@@ -119,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   for (const module of modules) {
     await app.register(module, { prefix: '/api' });
   }
+  scheduleJobs(app, jobs);
   await installWeb(app);
   return app;
 }

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Cache } from './cache.ts';
+import type { ChangeFeed } from './changes.ts';
 import type { Clock } from './clock.ts';
 import type { EventBus } from './events.ts';
 import type { SmsProvider } from './sms/provider.ts';
@@ -19,6 +20,8 @@ export interface Deps {
   events: EventBus;
   /** Short-lived state shared by every process: Redis when configured, else memory (platform/cache.ts). */
   cache: Cache;
+  /** "This changed": every process drops what it keeps in memory of it (platform/changes.ts). */
+  changes: ChangeFeed;
 }
 
 declare module 'fastify' {

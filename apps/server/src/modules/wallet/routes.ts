@@ -14,7 +14,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
-import { runPeriodic } from '../../platform/lease.ts';
 import { createPaymentProvider } from '../../platform/payment/create-provider.ts';
 import {
   SANDBOX_SIGNATURE_HEADER,
@@ -25,16 +24,11 @@ import { limits } from '../../platform/rate-limit.ts';
 import { renderCheckoutPage } from './checkout-page.ts';
 import * as wallet from './service.ts';
 
-const SWEEP_EVERY_MS = 60_000;
-
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const provider = createPaymentProvider(deps.config, deps.db, deps.clock);
   const tags = ['wallet'];
 
-  // Unpaid orders also close lazily whenever one is read; this sweep closes the ones nobody reads,
-  // in one process of however many share the database.
-  runPeriodic(app, 'wallet.close-expired-orders', SWEEP_EVERY_MS, () => wallet.sweepExpiredOrders(deps));
 
   app.get(
     '/v1/wallet/packs',

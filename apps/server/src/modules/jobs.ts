@@ -1,0 +1,5 @@
+import type { PeriodicJob } from '../platform/jobs.ts';
+import { walletJobs } from './wallet/jobs.ts';
+
+/** Every periodic job of every module, scheduled by `app.ts` (platform/jobs.ts). */
+export const jobs: PeriodicJob[] = [...walletJobs];
