@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeExpiredOrders } from '../src/modules/wallet/jobs.ts';
 import { jobs } from '../src/modules/jobs.ts';
+import { closeExpiredOrders } from '../src/modules/wallet/jobs.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { expectErrorLog } from './helpers/logs.ts';
 

@@ -76,8 +76,12 @@ export function createChangeFeed(redis: Redis | null, log: FastifyBaseLogger): C
       }
       if (message.from !== self) notify(message.topic);
     });
-    listener.on('error', (err) => log.warn({ err }, 'change feed connection trouble; caches fall back to their TTL'));
-    listener.subscribe(CHANGES_CHANNEL).catch((err) => log.error({ err }, 'could not subscribe to the change feed'));
+    listener.on('error', (err) =>
+      log.warn({ err }, 'change feed connection trouble; caches fall back to their TTL'),
+    );
+    listener
+      .subscribe(CHANGES_CHANNEL)
+      .catch((err) => log.error({ err }, 'could not subscribe to the change feed'));
   }
 
   return {
@@ -86,7 +90,10 @@ export function createChangeFeed(redis: Redis | null, log: FastifyBaseLogger): C
       if (redis) {
         const message: Message = { topic, from: self };
         await redis.publish(CHANGES_CHANNEL, JSON.stringify(message)).catch((err) => {
-          log.warn({ err, topic }, 'could not announce a change to the other processes; their caches expire by TTL');
+          log.warn(
+            { err, topic },
+            'could not announce a change to the other processes; their caches expire by TTL',
+          );
         });
       }
     },

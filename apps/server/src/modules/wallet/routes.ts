@@ -29,7 +29,6 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = createPaymentProvider(deps.config, deps.db, deps.clock);
   const tags = ['wallet'];
 
-
   app.get(
     '/v1/wallet/packs',
     { schema: { tags, summary: '充值档位', response: { 200: envelopeOf(z.array(rechargePackSchema)) } } },
