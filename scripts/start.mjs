@@ -1,5 +1,6 @@
-// `npm start`: builds the SPA when it is missing or older than its sources, then runs the server,
-// which migrates, seeds demo content into an empty database and serves http://localhost:8080.
+// `npm start`: builds the SPA and the server when either is missing or older than its sources,
+// then runs the server's compiled JavaScript with plain node, which migrates, seeds demo content
+// into an empty database and serves http://localhost:8080.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,7 +30,12 @@ if (!fs.existsSync(index) || fs.statSync(index).mtimeMs < sources) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const { ensureServerBuilt } = await import('./lib/server-build.mjs');
+await ensureServerBuilt();
+// `npm run cluster` builds through here, then runs the processes itself.
+if (process.env.LD_BUILD_ONLY === '1') process.exit(0);
+
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
 });

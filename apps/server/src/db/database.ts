@@ -35,8 +35,6 @@ export interface Db {
  * answer the connect: then it fails (503, docs/decisions/0056-cluster.md) instead of hanging.
  */
 const PG_CONNECT_TIMEOUT_MS = 5_000;
-/** A query whose answer has not come within this fails on the client side (a hung network, a stuck server). */
-const PG_QUERY_TIMEOUT_MS = 30_000;
 
 // PostgreSQL answers BIGINT and COUNT(*) as strings; our ids, times (epoch ms) and amounts all fit in a double.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -108,7 +106,9 @@ export function createDb(options: DbOptions): Db {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
-      query_timeout: PG_QUERY_TIMEOUT_MS,
+      // No client-side query timeout: the start-up lock waits in a query for as long as another
+      // process seeds, and a migration may build an index for minutes. A server that goes away
+      // ends its connections (the query fails at once); TCP keep-alive finds a dead peer.
       keepAlive: true,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/database.ts';
 
 /**
@@ -29,8 +29,7 @@ export function createMetrics(app: FastifyInstance, db: Db): Registry {
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern, never the raw URL (ids would make a series per user); pages and files
     // that no API route took are one label each.
-    const route =
-      request.routeOptions.url ?? (request.method === 'GET' ? 'page-or-not-found' : 'not-found');
+    const route = request.routeOptions.url ?? (request.method === 'GET' ? 'page-or-not-found' : 'not-found');
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
