@@ -164,11 +164,22 @@ export async function startCluster(options) {
       const file = path.join(prefix, 'access.log');
       return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
     },
-    /** SIGTERM, wait for the exit, start again on the same port, wait until ready. */
+    /**
+     * SIGTERM, wait for the exit, start again on the same port, wait until it is ready and nginx
+     * sends it requests again (nginx keeps a failed process aside for fail_timeout, 2 s): only
+     * then may the next process of a rolling restart stop.
+     */
     async restart(index, signal = 'SIGTERM') {
       const server = servers[index];
       const exit = await server.stop(signal);
       await server.start();
+      const until = Date.now() + 20_000;
+      for (;;) {
+        const answer = await fetch(`${cluster.url}/api/live`).catch(() => null);
+        if (answer?.headers.get('x-served-by')?.endsWith(`:${server.port}`)) break;
+        if (Date.now() > until) throw new Error(`nginx did not send requests to port ${server.port} again`);
+        await sleep(100);
+      }
       return exit;
     },
     async stop() {

@@ -76,21 +76,29 @@ async function main(): Promise<void> {
   );
 }
 
+/** How long no request must have come before the listening socket may close. */
+const QUIET_MS = 300;
+
 /**
- * The first part of a graceful stop, before Fastify's close (docs/decisions/0056-cluster.md):
- * readiness turns false and every answer from now on closes its connection; the listening socket
- * closes, so nginx's next connect is refused and it tries another process (for any method: nothing
- * was sent); then we wait, up to `drainMs`, for the connections still open to end: requests in
- * flight finish, and nginx drops its idle keep-alive connections after its own 4 s. Only then does
- * `app.close()` close what is left. Closing idle connections at once (what `server.close()` does)
- * would race nginx picking one of them for a POST, which it must not retry: a 502.
+ * The first part of a graceful stop, before Fastify's close (docs/decisions/0056-cluster.md).
+ * 1. Draining: reads are answered 503 (nginx sends each again to another process and marks this
+ *    one failed, so it stops sending it anything, writes included); writes are still served;
+ *    every answer closes its connection.
+ * 2. Once no request has come for QUIET_MS, the listening socket closes. Not before: closing it
+ *    resets the connections the kernel has accepted but Node has not yet taken, and nginx would
+ *    not resend a write that met that reset (a 502 for the client).
+ * 3. Wait, up to `drainMs` in all, for the connections still open to end: requests in flight
+ *    finish, and nginx drops its idle keep-alive connections after its own 4 s. Only then does
+ *    `app.close()` close what is left (closing idle connections at once, as `server.close()`
+ *    does, would race nginx picking one of them for a request).
  */
 async function drain(app: Awaited<ReturnType<typeof buildApp>>, drainMs: number): Promise<void> {
+  const until = Date.now() + drainMs;
   app.lifecycle.draining = true;
+  while (Date.now() < until && performance.now() - app.lifecycle.lastRequestAt < QUIET_MS) await sleep(50);
   // net.Server's close stops accepting without touching open connections (http.Server's own
   // close also ends the idle ones).
   net.Server.prototype.close.call(app.server);
-  const until = Date.now() + drainMs;
   while (Date.now() < until) {
     const open = await new Promise<number>((resolve) =>
       app.server.getConnections((error, count) => resolve(error ? 0 : count)),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { ErrorCode } from '@ld/contract/envelope';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
@@ -8,11 +9,15 @@ import { AppError } from './errors.ts';
 /**
  * Where a process is in its life, as the proxy in front of it needs to know (docs/decisions/0056-cluster.md):
  * `draining` from the moment it was asked to stop (SIGTERM) until it exits. While draining, it
- * answers `/api/ready` with 503, takes no new connection, and closes every connection after the
- * answer it is carrying, so nginx stops sending it work without a request being refused.
+ * answers reads (GET, HEAD; `/api/ready` among them) with 503, which nginx sends again to another
+ * process and counts as this one failing, so it stops sending it anything; writes are still
+ * served; every answer closes its connection. main.ts closes the listening socket only once
+ * requests have stopped coming.
  */
 export interface Lifecycle {
   draining: boolean;
+  /** When the last request arrived (ms, monotonic), so a drain can tell that nginx has moved on. */
+  lastRequestAt: number;
 }
 
 declare module 'fastify' {
@@ -57,7 +62,7 @@ function servedBy(app: FastifyInstance): () => string {
  * nginx (`proxy_next_upstream http_503`) sends an idempotent request to another process.
  */
 export function installLifecycle(app: FastifyInstance): void {
-  const lifecycle: Lifecycle = { draining: false };
+  const lifecycle: Lifecycle = { draining: false, lastRequestAt: 0 };
   app.decorate('lifecycle', lifecycle);
   const name = servedBy(app);
   let closing = false;
@@ -67,7 +72,11 @@ export function installLifecycle(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Served-By', name());
     reply.header('X-Request-Id', request.id);
+    lifecycle.lastRequestAt = performance.now();
     if (lifecycle.draining) reply.header('Connection', 'close');
-    if (closing) throw new AppError(ErrorCode.unavailable, '服务正在重启，请稍后再试', 503, null);
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (closing || (lifecycle.draining && isRead)) {
+      throw new AppError(ErrorCode.unavailable, '服务正在重启，请稍后再试', 503, null);
+    }
   });
 }
