@@ -116,6 +116,10 @@ export function createDb(options: DbOptions): Db {
     // pool; unheard, it would end the process. The pool has already dropped that client and opens a
     // new one for the next query; the requests that meet the outage answer 503 and log it.
     pool.on('error', () => {});
+    // The same for a connection that is checked out but between queries (a transaction's, say):
+    // pg-pool takes its own listener off while it is lent, and an unheard 'error' would end the
+    // process. The next query on it fails, and the pool drops it when it comes back.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,
