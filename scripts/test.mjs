@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { addReport, closingLine, emptyTotals } from './lib/report.mjs';
 import { resolveServices } from './lib/services.mjs';
+import { ensureNginx } from './lib/nginx-deps.mjs';
 import { ensureSystemDeps } from './lib/system-deps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -89,6 +90,15 @@ const stages = [
   [`API tests (${dialects})`, () => vitest(['--project', 'server'], 'api', testEnv)],
   ['web build', () => run('npm', ['run', 'build'])],
   ['end-to-end (Chromium 390×844)', () => vitest(['--config', 'e2e/vitest.config.ts'], 'e2e')],
+  // nginx in front of two compiled processes on PostgreSQL and Redis, and the faults
+  // (docs/decisions/0056-cluster.md); without one of them its files say so and skip.
+  [
+    'cluster: nginx + 2 processes, faults',
+    () => {
+      if (!ensureNginx()) console.info('cluster tests skipped: no nginx');
+      return vitest(['--config', 'e2e/cluster.vitest.config.ts'], 'cluster', testEnv);
+    },
+  ],
 ];
 
 for (const [title, work] of stages) {
