@@ -103,6 +103,8 @@ describe.runIf(databaseUrl && redisUrl)('caches across two processes on PostgreS
     await a.deps.cache.set('home:v1', JSON.stringify({ banners: [], entries: [], sections: [] }), 10_000);
     expect(await homePosts(b)).toEqual([]);
     await a.deps.changes.announce('games');
-    await expect.poll(async () => (await homePosts(b)).length, { timeout: 2000 }).toBeGreaterThan(before.length);
+    await expect
+      .poll(async () => (await homePosts(b)).length, { timeout: 2000 })
+      .toBeGreaterThan(before.length);
   });
 });
