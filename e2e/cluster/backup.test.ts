@@ -56,7 +56,7 @@ describe('backups of the database and the uploads', () => {
         .png()
         .toBuffer();
       const form = new FormData();
-      form.set('file', new Blob([png], { type: 'image/png' }), 'me.png');
+      form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
       const upload = await fetch(`${cluster.url}/api/user/center/uploadAvatar`, {
         method: 'POST',
         headers: { uid: buyer.uid, token: buyer.token },
