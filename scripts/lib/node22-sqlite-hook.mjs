@@ -12,12 +12,18 @@ const copy = path.join(
   `node_modules/.cache/node22/abi${process.versions.modules}/node_modules/better-sqlite3`,
 );
 
+// By its name, or by a path into node_modules (vitest resolves a package to its file first).
+const original = pathToFileURL(path.join(root, 'node_modules/better-sqlite3')).href;
+const replacement = pathToFileURL(copy).href;
+
 if (fs.existsSync(path.join(copy, 'build/Release/better_sqlite3.node'))) {
-  const entry = pathToFileURL(path.join(copy, 'lib/index.js')).href;
   registerHooks({
     resolve(specifier, context, nextResolve) {
-      if (specifier === 'better-sqlite3') return { url: entry, format: 'commonjs', shortCircuit: true };
-      return nextResolve(specifier, context);
+      const resolved = nextResolve(specifier, context);
+      if (resolved.url?.startsWith(`${original}/`)) {
+        return { ...resolved, url: replacement + resolved.url.slice(original.length), shortCircuit: true };
+      }
+      return resolved;
     },
   });
 }
