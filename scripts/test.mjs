@@ -75,6 +75,7 @@ function apiOnNode22() {
   const result = spawnSync(
     node22.node,
     [
+      ...node22.execArgv,
       path.join(root, 'node_modules/vitest/vitest.mjs'),
       'run',
       '--project',

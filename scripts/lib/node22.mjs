@@ -75,6 +75,9 @@ export function ensureNode22(log = console) {
   }
   return {
     node: NODE22,
+    // Also on the command line: vitest's workers inherit execArgv (and worker threads inherit
+    // theirs), while NODE_OPTIONS reaches the processes the tests spawn.
+    execArgv: [`--import=${SQLITE_HOOK}`],
     env: {
       // Every node process started under it (vitest's workers, the servers the tests start) gets the hook.
       NODE_OPTIONS: `--import=${SQLITE_HOOK}`,
