@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Sheet } from '../../../shared/ui/sheet';
 import { ThreadComments } from '../../../shared/ui/thread-comments';
 import { readerKeys } from '../api/get-chapter';
-import { Sheet } from '../reader/sheet';
 import './paragraph-comments-sheet.css';
 
 /**
@@ -32,7 +32,12 @@ export function ParagraphCommentsSheet({
     });
   };
   return (
-    <Sheet title="段评" side="bottom" onClose={onClose} className="pc-sheet">
+    <Sheet
+      title="段评"
+      block="reader-sheet"
+      className="reader-sheet reader-sheet--bottom pc-sheet"
+      onClose={onClose}
+    >
       <blockquote className="pc-sheet__quote">{excerpt}</blockquote>
       <ThreadComments
         path={`/v1/novel/${workId}/chapter/${cid}/comments`}

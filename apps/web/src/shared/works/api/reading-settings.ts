@@ -1,15 +1,15 @@
 import type { ReadingSettings, ReadingSettingsBody } from '@ld/contract/content';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client';
-import { getAccount, useAccountStore } from '../../../shared/stores/account';
-import { readerKeys } from './get-chapter';
+import { http } from '../../http/client';
+import { getAccount, useAccountStore } from '../../stores/account';
+import { worksKeys } from './keys';
 
 /** GET /v1/reading/settings: auto-unlock with today's spend, and the reader preferences (logged in only). */
 export const getReadingSettings = () => http.get<ReadingSettings>('/v1/reading/settings');
 
 export const readingSettingsQuery = (uid: string) =>
   queryOptions({
-    queryKey: readerKeys.settings(uid),
+    queryKey: worksKeys.settings(uid),
     queryFn: getReadingSettings,
     enabled: uid !== '',
   });
@@ -31,7 +31,7 @@ export function usePutReadingSettings() {
   return useMutation({
     mutationFn: putReadingSettings,
     onSuccess: (settings) => {
-      queryClient.setQueryData(readerKeys.settings(getAccount().uid), settings);
+      queryClient.setQueryData(worksKeys.settings(getAccount().uid), settings);
     },
   });
 }
