@@ -8,8 +8,8 @@ import { Image } from '../../../shared/ui/image';
 import { Link } from '../../../shared/ui/link';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
-import { ThreadComments } from '../../../shared/ui/thread-comments';
 import { useCountWorkView } from '../../../shared/works/use-count-work-view';
+import { WorkComments } from '../../../shared/works/work-comments';
 import { type EpisodeOrder, isNotFound, useComic, useEpisodes, validId } from '../api/get-comic';
 import { comicKeys } from '../api/keys';
 import { useSubscribeComic } from '../api/subscribe-comic';
@@ -148,7 +148,7 @@ export default function ComicDetailPage() {
         <h2 id="comic-comments" className="comic-detail__heading">
           评论
         </h2>
-        <ThreadComments path={`/v1/comic/${c.id}/comments`} label="漫画" />
+        <WorkComments path={`/v1/comic/${c.id}/comments`} label="漫画" />
       </section>
 
       <div className="comic-detail__bar">

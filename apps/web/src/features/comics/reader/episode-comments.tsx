@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Sheet } from '../../../shared/ui/sheet';
-import { ThreadComments } from '../../../shared/ui/thread-comments';
+import { WorkComments } from '../../../shared/works/work-comments';
 import { comicKeys } from '../api/keys';
 
 /** 本话评论: an episode's comments in a bottom sheet over the strip. */
@@ -19,7 +19,7 @@ export function EpisodeComments({
   return (
     <Sheet title={`${title} 评论`} block="comic-drawer" className="comic-comments" onClose={onClose}>
       <div className="comic-comments__body">
-        <ThreadComments
+        <WorkComments
           path={`/v1/comic/${workId}/episode/${eid}/comments`}
           label="本话"
           // The count under the episode comes with the episode's answer.

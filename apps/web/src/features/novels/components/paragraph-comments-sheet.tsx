@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Sheet } from '../../../shared/ui/sheet';
-import { ThreadComments } from '../../../shared/ui/thread-comments';
+import { WorkComments } from '../../../shared/works/work-comments';
 import { readerKeys } from '../api/get-chapter';
 import './paragraph-comments-sheet.css';
 
@@ -39,12 +39,12 @@ export function ParagraphCommentsSheet({
       onClose={onClose}
     >
       <blockquote className="pc-sheet__quote">{excerpt}</blockquote>
-      <ThreadComments
+      <WorkComments
         path={`/v1/novel/${workId}/chapter/${cid}/comments`}
         scope={{ paragraph }}
         noun="段评"
         prompt="说说你对这段的看法…"
-        composeBelow
+        compose="bottom"
         onWritten={refreshChapter}
       />
     </Sheet>

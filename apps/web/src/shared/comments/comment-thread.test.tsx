@@ -1,8 +1,9 @@
 import type { Comment, CommentThread as Thread } from '@ld/contract/square';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../../testing/render';
+import { renderApp } from '../../testing/render';
 import { CommentThread } from './comment-thread';
+import { threadPlace } from './place';
 
 const XSS = '<img src=x onerror=alert(1)>';
 const now = new Date().toISOString();
@@ -49,8 +50,9 @@ const thread: Thread = {
 function renderThread(handlers: { onReply?: () => void; onDelete?: () => void } = {}) {
   return renderApp(
     <CommentThread
+      place={threadPlace('/v1/square/post/7/comment/list')}
       thread={thread}
-      postAuthorUid="1"
+      authorUid="1"
       onReply={handlers.onReply ?? (() => {})}
       onToggleLike={() => {}}
       onDelete={handlers.onDelete ?? (() => {})}

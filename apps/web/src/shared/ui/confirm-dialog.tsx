@@ -1,4 +1,4 @@
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog } from './dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -10,7 +10,7 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** 取消 / confirm, for deleting a post or a comment. */
+/** 取消 / confirm, for deleting something (a post, a comment). */
 export function ConfirmDialog({
   open,
   title,

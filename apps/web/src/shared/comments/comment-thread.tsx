@@ -1,60 +1,69 @@
-import type { Comment, CommentThread as Thread } from '@ld/contract/square';
 import { useState } from 'react';
-import { useReplies } from '../api/get-replies';
-import { replyMention } from '../lib/reply-target';
+import { useReplies } from './api/threads';
 import { CommentItem } from './comment-item';
+import type { CommentPlace, PlaceComment, PlaceThread } from './place';
+import { replyMention } from './reply-target';
 import './comment-thread.css';
 
-interface CommentThreadProps {
-  thread: Thread;
-  postAuthorUid: string;
+export interface CommentThreadProps {
+  place: CommentPlace;
+  thread: PlaceThread;
+  /** The uid of whoever wrote what is commented on: their comments carry 作者. */
+  authorUid?: string;
+  noun?: string;
+  inlineDelete?: boolean;
+  /** The button that opens the rest of the replies. */
+  moreReplies?: (count: number) => string;
   /** Reply to the comment itself, or to one of its replies (with the thread's id). */
-  onReply: (comment: Comment, rootId?: number) => void;
-  onToggleLike: (comment: Comment) => void;
-  onDelete: (comment: Comment) => void;
-  /** Show every reply (paged) without waiting for 查看更多回复, e.g. right after replying in this thread. */
+  onReply(comment: PlaceComment, rootId?: number): void;
+  onToggleLike(comment: PlaceComment): void;
+  onDelete(comment: PlaceComment): void;
+  /** Show every reply (paged) without waiting for a tap, e.g. right after replying in this thread. */
   showAll?: boolean;
 }
 
-/** A top-level comment, its first replies, and 查看更多回复 for the rest (楼中楼, paged). */
+/** A top-level comment, its first replies, and the rest on demand (楼中楼, paged). */
 export function CommentThread({
+  place,
   thread,
-  postAuthorUid,
+  authorUid,
+  noun = '评论',
+  inlineDelete,
+  moreReplies = (count) => `查看更多回复（共 ${count} 条）`,
   onReply,
   onToggleLike,
   onDelete,
   showAll = false,
 }: CommentThreadProps) {
-  // 'auto' follows showAll; a tap on 查看更多回复 or 收起回复 decides from then on.
+  // 'auto' follows showAll; a tap on the more or 收起回复 button decides from then on.
   const [choice, setChoice] = useState<'auto' | 'open' | 'closed'>('auto');
   const expanded =
     choice === 'open' || (choice === 'auto' && showAll && thread.replyCount > thread.replies.length);
-  const replies = useReplies(thread.postId, thread.id, expanded);
+  const replies = useReplies(place, thread.id, expanded);
   const loaded = replies.data?.pages.flatMap((p) => p.records);
   const shown = expanded && loaded ? loaded : thread.replies;
   const more = thread.replyCount - shown.length;
+  const item = { noun, inlineDelete, onToggleLike, onDelete };
 
   return (
     <div className="comment-thread">
       <CommentItem
+        {...item}
         comment={thread}
-        isAuthor={thread.uid === postAuthorUid}
+        isAuthor={authorUid !== undefined && thread.uid === authorUid}
         onReply={(c) => onReply(c)}
-        onToggleLike={onToggleLike}
-        onDelete={onDelete}
       />
       {(shown.length > 0 || more > 0) && (
         <div className="comment-thread__replies">
           {shown.map((reply) => (
             <CommentItem
+              {...item}
               key={reply.id}
               small
               comment={reply}
               mention={replyMention(reply, thread.id)}
-              isAuthor={reply.uid === postAuthorUid}
+              isAuthor={authorUid !== undefined && reply.uid === authorUid}
               onReply={(c) => onReply(c, thread.id)}
-              onToggleLike={onToggleLike}
-              onDelete={onDelete}
             />
           ))}
           {expanded && replies.isPending && <p className="comment-thread__more">回复加载中…</p>}
@@ -65,7 +74,7 @@ export function CommentThread({
           )}
           {!expanded && more > 0 && (
             <button type="button" className="comment-thread__more" onClick={() => setChoice('open')}>
-              查看更多回复（共 {thread.replyCount} 条）
+              {moreReplies(thread.replyCount)}
             </button>
           )}
           {expanded && replies.hasNextPage && (
