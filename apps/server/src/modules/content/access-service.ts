@@ -45,7 +45,18 @@ export async function unlockedUnits(
   return open;
 }
 
-const ledgerNote = (work: WorkRow, unit: UnitRow) => `${work.title}·${unit.title}`.slice(0, 128);
+/**
+ * Buying `unit` (0015): one purchase per user and unit, the unit's row id as its ref; members pay
+ * nothing for a VIP unit; the ledger names the work and the unit.
+ */
+const purchaseOf = (kind: WorkKind, userId: number, work: WorkRow, unit: UnitRow) => ({
+  userId,
+  kind: PURCHASE_KIND_OF[kind],
+  ref: String(unit.id),
+  price: Number(unit.price),
+  memberFree: Number(unit.vip) === 1,
+  note: `${work.title}·${unit.title}`.slice(0, 128),
+});
 
 function locked(kind: WorkKind, unit: UnitRow, coinNum: number | null): AppError {
   const price = Number(unit.price);
@@ -79,18 +90,7 @@ async function autoUnlock(
       await lockWallet(trx, userId);
       const spent = await spentSince(trx, userId, UNIT_PURCHASE_KINDS, shanghaiDayStart(deps.clock.now()));
       if (spent + price > cap) return null;
-      const bought = await buyOnce(
-        deps,
-        {
-          userId,
-          kind: PURCHASE_KIND_OF[kind],
-          ref: String(unit.id),
-          price,
-          memberFree: Number(unit.vip) === 1,
-          note: ledgerNote(work, unit),
-        },
-        trx,
-      );
+      const bought = await buyOnce(deps, purchaseOf(kind, userId, work, unit), trx);
       return bought.charged;
     });
   } catch (error) {
@@ -161,13 +161,6 @@ export async function unlockUnit(
   const db = deps.db.kysely;
   const work = await workOrNotFound(db, kind, workId);
   const unit = await unitOrNotFound(db, kind, workId, unitId);
-  const bought = await buyOnce(deps, {
-    userId,
-    kind: PURCHASE_KIND_OF[kind],
-    ref: String(unit.id),
-    price: Number(unit.price),
-    memberFree: Number(unit.vip) === 1,
-    note: ledgerNote(work, unit),
-  });
+  const bought = await buyOnce(deps, purchaseOf(kind, userId, work, unit));
   return { charged: bought.charged, coinNum: bought.coinNum };
 }

@@ -2,6 +2,7 @@ import type { Comment, CommentThread, ReplyPage, ThreadPage } from '@ld/contract
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer } from '../../testing/fake-server';
+import { fakeComment, onePage } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 import { useToastStore } from '../ui/toast-store';
 import { CommentSection } from './comment-section';
@@ -20,29 +21,8 @@ const place: CommentPlace = {
   like: (id) => `/v1/square/comment/${id}/like`,
 };
 
-const comment = (id: number, over: Partial<Comment> = {}): Comment => ({
-  id,
-  postId: 7,
-  uid: '9',
-  author: { uid: '9', name: `读者${id}`, avatar: null },
-  content: `评论${id}`,
-  replyCommentId: null,
-  replyTo: null,
-  likeCount: 0,
-  liked: false,
-  replyCount: 0,
-  isMine: false,
-  createTime: new Date(Date.now() - 60_000).toISOString(),
-  ...over,
-});
-const page = (records: CommentThread[]): ThreadPage => ({
-  records,
-  total: records.length,
-  size: 10,
-  current: 1,
-  pages: 1,
-  nextCursor: null,
-});
+const comment = fakeComment;
+const page = (records: CommentThread[]): ThreadPage => onePage(records);
 const toasts = () => useToastStore.getState().items.map((t) => t.message);
 
 function open(server: ReturnType<typeof fakeServer>, loggedIn = true) {

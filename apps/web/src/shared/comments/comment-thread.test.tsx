@@ -1,28 +1,16 @@
 import type { Comment, CommentThread as Thread } from '@ld/contract/square';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeComment } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 import { CommentThread } from './comment-thread';
 import { threadPlace } from './place';
 
 const XSS = '<img src=x onerror=alert(1)>';
-const now = new Date().toISOString();
 
-const comment = (over: Partial<Comment>): Comment => ({
-  id: 1,
-  postId: 7,
-  uid: '1',
-  author: { uid: '1', name: '楼主', avatar: null },
-  content: '',
-  replyCommentId: null,
-  replyTo: null,
-  likeCount: 0,
-  liked: false,
-  replyCount: 0,
-  isMine: false,
-  createTime: now,
-  ...over,
-});
+/** A comment by 楼主 (uid 1) unless said otherwise. */
+const comment = (over: Partial<Comment> & { id: number }): Comment =>
+  fakeComment(over.id, { uid: '1', author: { uid: '1', name: '楼主', avatar: null }, content: '', ...over });
 
 const thread: Thread = {
   ...comment({ id: 10, content: XSS, replyCount: 5 }),
