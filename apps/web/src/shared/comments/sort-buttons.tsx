@@ -1,5 +1,5 @@
 /** The comment sorts the engine answers: 1 热门 (likes), 2 最新. */
-export const COMMENT_SORTS = [
+const COMMENT_SORTS = [
   [1, '热门'],
   [2, '最新'],
 ] as const;
