@@ -6,10 +6,8 @@ import { registerHooks } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const copy = path.join(
-  root,
-  `node_modules/.cache/node22/abi${process.versions.modules}/node_modules/better-sqlite3`,
-);
+const root = path.resolve(import.meta.dirname, '../..');
+const copy = process.env.LD_NODE22_SQLITE ?? '';
 
 // By its name, or by a path into node_modules (vitest resolves a package to its file first).
 const original = pathToFileURL(path.join(root, 'node_modules/better-sqlite3')).href;
