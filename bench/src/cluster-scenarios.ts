@@ -180,23 +180,19 @@ export async function clusterScenarios(options: {
         better: 'lower',
       },
     );
-    // Two processes need a core each, and nginx and the load generator want theirs.
-    const scaling = cores >= 4 ? '' : ` (${cores} cores: does not apply, needs ≥ 4)`;
+    // Two processes need a core each, and nginx and the load generator want theirs: the budget
+    // applies from 4 cores; below, the ratio is printed and not judged.
+    for (const ratio of [
+      { name: 'feed page 1: 2 processes ÷ 1', value: feedTwo.rps / feedOne.rps },
+      { name: 'game list page 1: 2 processes ÷ 1', value: listTwo.rps / listOne.rps },
+    ]) {
+      if (cores >= 4) figures.push({ ...ratio, unit: '×', budget: 1.6, better: 'higher' });
+      else
+        console.info(
+          `${ratio.name}: ${ratio.value.toFixed(2)}× (budget ≥ 1.6× does not apply on ${cores} cores)`,
+        );
+    }
     figures.push(
-      {
-        name: `feed page 1: 2 processes ÷ 1${scaling}`,
-        value: feedTwo.rps / feedOne.rps,
-        unit: '×',
-        budget: 1.6,
-        better: 'higher',
-      },
-      {
-        name: `game list page 1: 2 processes ÷ 1${scaling}`,
-        value: listTwo.rps / listOne.rps,
-        unit: '×',
-        budget: 1.6,
-        better: 'higher',
-      },
       {
         name: 'game list page 1 through the cluster req/s',
         value: listTwo.rps,
