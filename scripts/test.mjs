@@ -16,6 +16,7 @@ import { ensureSystemDeps } from './lib/system-deps.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-test-'));
 const totals = emptyTotals();
+const startedAt = Date.now();
 let servicesOff = {};
 
 function stage(title, work) {
@@ -103,6 +104,7 @@ function apiOnNode22() {
 }
 
 function finish(ok, stoppedAt) {
+  console.info(`\nall stages: ${((Date.now() - startedAt) / 60_000).toFixed(1)} min`);
   console.info(`\n${closingLine(totals, servicesOff)}${stoppedAt ? ` — stopped at: ${stoppedAt}` : ''}`);
   if (totals.brokenFiles.length > 0)
     console.info(`files that failed outside a test: ${totals.brokenFiles.join(', ')}`);
