@@ -11,6 +11,12 @@ export interface Envelope<T> {
 export const envelopeOf = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), msg: z.string(), data });
 
+/**
+ * A failure's envelope (HTTP 4xx/5xx): the code, a message naming what to do, no data. A route
+ * lists the 4xx it can give beyond 400/404/429 in its schema (`response: { 403: errorEnvelope }`).
+ */
+export const errorEnvelope = envelopeOf(z.null());
+
 /** An opaque keyset cursor (base64url); blank means none. */
 export const cursorField = z.preprocess(
   (v: unknown) => (v === '' || v === null ? undefined : v),
