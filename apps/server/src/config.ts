@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PORTAL_APP_ID } from '@ld/contract/defaults';
 import { z } from 'zod';
 
 const flag = z.enum(['0', '1'], { error: '须为 0 或 1' });
@@ -29,7 +30,7 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['console'], { error: '目前只支持 console' }).default('console'),
   PAY_PROVIDER: z.enum(['sandbox'], { error: '目前只支持 sandbox' }).default('sandbox'),
   DEV_INBOX: flag.default('0'),
-  APP_ID: z.coerce.number().int().positive().default(2008),
+  APP_ID: z.coerce.number().int().positive().default(PORTAL_APP_ID),
   APP_TITLE: z.string().min(1).default('蓝钻乐园'),
   CURRENCY_NAME: z.string().min(1).default('蓝钻'),
   CONTACT_URL: optionalUrl,

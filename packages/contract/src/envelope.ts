@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from './defaults.ts';
 
 export { ErrorCode, type ErrorCodeValue } from './codes.ts';
 
@@ -42,7 +43,7 @@ export const pageQuery = z.object({
     .int('pageSize 必须是整数')
     .min(1, 'pageSize 最小为 1')
     .max(100, 'pageSize 最大为 100')
-    .default(10),
+    .default(DEFAULT_PAGE_SIZE),
   cursor: cursorField,
 });
 export type PageQuery = z.infer<typeof pageQuery>;

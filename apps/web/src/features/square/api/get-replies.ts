@@ -1,14 +1,14 @@
+import { DEFAULT_PAGE_SIZE } from '@ld/contract/defaults';
 import type { ReplyPage } from '@ld/contract/square';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
-import { PAGE_SIZE } from '../lib/limits';
 import { squareKeys } from '../lib/query-keys';
 
 /** GET post/{postId}/comment/{commentId}/list: the replies under one comment (楼中楼), oldest first. */
 export const getReplies = (postId: number, commentId: number, cursor: string) =>
   http.get<ReplyPage>(`/v1/square/post/${postId}/comment/${commentId}/list`, {
-    pageSize: PAGE_SIZE,
+    pageSize: DEFAULT_PAGE_SIZE,
     cursor: cursor || undefined,
   });
 

@@ -1,5 +1,5 @@
+import { charCount, SQUARE_LIMITS } from '@ld/contract/square-values';
 import { type FormEvent, useEffect, useRef } from 'react';
-import { COMMENT_CONTENT_MAX, charCount } from '../lib/limits';
 import { composerPlaceholder, type ReplyTarget } from '../lib/reply-target';
 import './comment-bar.css';
 
@@ -32,7 +32,7 @@ export function CommentBar({
     if (target) input.current?.focus();
   }, [target]);
   const count = charCount(text);
-  const tooLong = count > COMMENT_CONTENT_MAX;
+  const tooLong = count > SQUARE_LIMITS.commentContentMax;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!canWrite() || busy || tooLong || !text.trim()) return;
@@ -52,7 +52,9 @@ export function CommentBar({
       )}
       {(problem || tooLong) && (
         <p className="comment-bar__problem" role="alert">
-          {tooLong ? `评论最多 ${COMMENT_CONTENT_MAX} 字，请删减 ${count - COMMENT_CONTENT_MAX} 字` : problem}
+          {tooLong
+            ? `评论最多 ${SQUARE_LIMITS.commentContentMax} 字，请删减 ${count - SQUARE_LIMITS.commentContentMax} 字`
+            : problem}
         </p>
       )}
       <div className="comment-bar__row">

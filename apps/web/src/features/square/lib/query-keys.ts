@@ -1,4 +1,4 @@
-import type { Sort } from './limits';
+import type { SquareSortValue } from '@ld/contract/square-values';
 
 /**
  * Query keys of the square. What a list holds depends on who looks (liked, followed, isMine), so
@@ -6,7 +6,7 @@ import type { Sort } from './limits';
  * The tag list's key lives with its query (`TAGS_KEY` in api/get-tags.ts).
  */
 export interface FeedFilter {
-  sort: Sort;
+  sort: SquareSortValue;
   tagId: number | null;
   keyword: string;
 }
@@ -20,7 +20,8 @@ export const squareKeys = {
   posts: ['square', 'post'] as const,
   post: (uid: string, id: number) => ['square', 'post', uid, id] as const,
   commentsAll: ['square', 'comments'] as const,
-  comments: (uid: string, postId: number, sort: Sort) => ['square', 'comments', uid, postId, sort] as const,
+  comments: (uid: string, postId: number, sort: SquareSortValue) =>
+    ['square', 'comments', uid, postId, sort] as const,
   repliesAll: ['square', 'replies'] as const,
   replies: (uid: string, postId: number, commentId: number) =>
     ['square', 'replies', uid, postId, commentId] as const,

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@ld/contract/codes';
 import { relativeTime } from '@ld/contract/relative-time';
 import type { Comment } from '@ld/contract/square';
+import { SquareSort, type SquareSortValue } from '@ld/contract/square-values';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/http/client';
@@ -22,15 +23,14 @@ import { CommentBar } from '../components/comment-bar';
 import { CommentThread } from '../components/comment-thread';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ImageGrid } from '../components/image-grid';
-import { SORT_HOT, SORT_LATEST, type Sort } from '../lib/limits';
 import { commentPayload, type ReplyTarget, replyTargetOf } from '../lib/reply-target';
 import { useLoginGate } from '../lib/use-login-gate';
 import { useToggleCommentLike, useTogglePostLike } from '../lib/use-toggle-like';
 import './post-detail-page.css';
 
-const SORTS: TabItem<Sort>[] = [
-  { key: SORT_HOT, label: '热门' },
-  { key: SORT_LATEST, label: '最新' },
+const SORTS: TabItem<SquareSortValue>[] = [
+  { key: SquareSort.hot, label: '热门' },
+  { key: SquareSort.latest, label: '最新' },
 ];
 
 type Pending = { kind: 'post' } | { kind: 'comment'; comment: Comment };
@@ -41,7 +41,7 @@ export default function PostDetailPage() {
   const navigate = useNavigate();
   const gate = useLoginGate();
   const post = usePost(id);
-  const [sort, setSort] = useState<Sort>(SORT_HOT);
+  const [sort, setSort] = useState<SquareSortValue>(SquareSort.hot);
   const comments = useComments(id, sort, post.isSuccess);
   const [viewer, setViewer] = useState<number | null>(null);
   const [target, setTarget] = useState<ReplyTarget | null>(null);
