@@ -132,7 +132,7 @@ export function printPageTable(results: PageResult[], runs: number): boolean {
       const join = (f: (x: (typeof rs)[number]) => string) => rs.map(f).join(' / ');
       console.info(
         `  ${r.name.padEnd(nameWidth - 2)}index ${join((x) => x.benchmarkIndex.toFixed(0))}` +
-          `   slowdown ${join((x) => `${x.cpuSlowdown.toFixed(2)}×`)}` +
+          `   slowdown ${join((x) => `${x.cpuSlowdown.toFixed(2)}×${x.benchmarkIndex < TARGET_PHONE_INDEX ? '*' : ''}`)}` +
           `   perf ${join((x) => x.scores.performance.toFixed(2))}` +
           `   LCP ${join((x) => (x.metrics.lcp / 1000).toFixed(2))} s` +
           `   TBT ${join((x) => Math.round(x.metrics.tbt).toString())} ms` +
@@ -144,6 +144,12 @@ export function printPageTable(results: PageResult[], runs: number): boolean {
       `  benchmarkIndex over all ${sorted.length} runs: median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)}, ` +
         `min ${sorted[0].toFixed(0)}, max ${sorted[sorted.length - 1].toFixed(0)}`,
     );
+    const slower = indexes.filter((i) => i < TARGET_PHONE_INDEX).length;
+    if (slower > 0)
+      console.info(
+        `  * ${slower} of ${indexes.length} runs found the machine slower than the target phone (index < ${TARGET_PHONE_INDEX}): ` +
+          'they ran unthrottled and emulate a slower phone; their figures are pessimistic (rerun on a quieter machine)',
+      );
     for (const w of warnings) console.info(`  lighthouse warning: ${w}`);
   }
 
