@@ -2,7 +2,7 @@ import type { NovelPosition, Progress } from '@ld/contract/content';
 import { ApiError, http } from '../../../shared/http/client';
 import { local } from '../../../shared/lib/local';
 import { getAccount } from '../../../shared/stores/account';
-import { PROGRESS_QUEUE_KEY } from '../lib/offline-start';
+import { PROGRESS_QUEUE_KEY } from '../lib/progress-queue-key';
 
 export interface NovelProgressInput {
   workId: number;
