@@ -1,11 +1,16 @@
+import swagger from '@fastify/swagger';
+import { envelopeOf, errorEnvelope } from '@ld/contract/envelope';
 import {
   bundleFromString,
   createConfig,
   lintFromString,
   type NormalizedProblem,
 } from '@redocly/openapi-core';
+import Fastify from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeDocument, operationIdOf } from '../src/platform/openapi.ts';
+import { z } from 'zod';
+import { completeDocument, openapiOptions, operationIdOf } from '../src/platform/openapi.ts';
 import { getOrCreateSecret } from '../src/platform/secrets.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
@@ -15,6 +20,8 @@ type Operation = {
   responses: Record<string, { $ref?: string }>;
 };
 type Doc = { paths: Record<string, Record<string, Operation>>; servers: unknown[] };
+
+const OPERATOR_SCHEME = { type: 'apiKey', in: 'cookie', name: 'ld_operator' };
 
 const describeProblem = (p: NormalizedProblem) =>
   `${p.severity} ${p.ruleId}: ${p.message} at ${p.location.map((l) => l.pointer).join(', ')}`;
@@ -97,6 +104,38 @@ describe('the OpenAPI document', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     for (const secret of secrets) expect(res.body).not.toContain(secret);
     expect(res.body).not.toContain(t.deps.config.dataDir);
+  });
+});
+
+describe('a route with its own login and answers', () => {
+  it('keeps its security scheme and documents the 4xx it declares', async () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    // As app.ts: response schemas document, answers are plain JSON.
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+    await app.register(swagger, openapiOptions({ appTitle: '测试' }, { operatorSession: OPERATOR_SCHEME }));
+    app.get(
+      '/api/admin/v1/things/:id',
+      {
+        schema: {
+          summary: '一件东西',
+          params: z.object({ id: z.coerce.number() }),
+          security: [{ operatorSession: [] }],
+          response: { 200: envelopeOf(z.object({ id: z.number() })), 401: errorEnvelope, 403: errorEnvelope },
+        },
+      },
+      async (request) => ({ code: 0, msg: 'success', data: { id: request.params.id } }),
+    );
+    await app.ready();
+    const built = app.swagger() as unknown as Doc;
+    const thing = built.paths['/api/admin/v1/things/{id}'].get;
+    expect(thing.operationId).toBe('getAdminThingsById');
+    expect(thing.security).toEqual([{ operatorSession: [] }]);
+    expect(Object.keys(thing.responses).sort()).toEqual(['200', '400', '401', '403', '404']);
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(built), config });
+    expect(problems.map(describeProblem)).toEqual([]);
+    await app.close();
   });
 });
 

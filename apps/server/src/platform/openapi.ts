@@ -17,8 +17,8 @@ import { optionalUser, requireUser } from './auth.ts';
 type Json = Record<string, unknown>;
 
 /**
- * Security schemes of the document. A route states its own with `schema.security` (e.g. the
- * operator console's session); add the scheme it names here.
+ * The portal's security schemes. A route may state its own `schema.security` (the operator
+ * console's session): pass the schemes it names to `openapiOptions`.
  */
 export const SECURITY_SCHEMES: Record<string, Json> = {
   uid: {
@@ -51,9 +51,15 @@ const ERROR_ANSWERS: Record<string, { name: string; description: string }> = {
     description:
       'Malformed input: code 400, `msg` names the field and the rule (in Chinese). Nothing changed.',
   },
+  401: {
+    name: 'Unauthorized',
+    description:
+      'Code 401: not signed in, or the session has ended (the operator console; a portal call answers HTTP 200 with code 2 instead).',
+  },
   403: {
     name: 'Forbidden',
-    description: 'Code 403: the signed link is not valid or has expired; ask for a new one.',
+    description:
+      'Code 403: not allowed, such as a signed link that is not valid or has expired (ask for a new one).',
   },
   404: { name: 'NotFound', description: 'Code 404: no such path or id.' },
   416: {
@@ -131,7 +137,7 @@ export function operationIdOf(method: string, path: string): string {
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /**
- * The whole-document step: servers, the error envelope, and per
+ * The whole-document step: servers, the error envelope, the security schemes in use, and per
  * operation its operationId (unique, or the document fails to build) and its 4xx answers: 400
  * always, 404 where the path takes an id, and any 4xx the route declared, each as the shared
  * envelope.
@@ -142,6 +148,9 @@ export function completeDocument({ openapiObject }: { openapiObject: Json }): Js
     components?: Json;
   };
   const seen = new Map<string, string>();
+  // Only the answers some operation gives: the lint refuses unused components.
+  const used = new Set<string>();
+  const schemesUsed = new Set<string>();
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of METHODS) {
       const operation = item[method];
@@ -155,6 +164,8 @@ export function completeDocument({ openapiObject }: { openapiObject: Json }): Js
         );
       seen.set(id, where);
       operation.operationId = id;
+      for (const requirement of (operation.security as Json[] | undefined) ?? [])
+        for (const scheme of Object.keys(requirement)) schemesUsed.add(scheme);
       const responses = { ...(operation.responses as Json) };
       // A route that declared only its failures (a file it streams) still answers 200, as
       // @fastify/swagger says of a route that declared nothing.
@@ -164,7 +175,9 @@ export function completeDocument({ openapiObject }: { openapiObject: Json }): Js
       if (path.includes('{')) responses[404] = {};
       for (const status of Object.keys(responses)) {
         const answer = ERROR_ANSWERS[status];
-        if (answer) responses[status] = { $ref: `#/components/responses/${answer.name}` };
+        if (!answer) continue;
+        responses[status] = { $ref: `#/components/responses/${answer.name}` };
+        used.add(answer.name);
       }
       operation.responses = responses;
     }
@@ -175,25 +188,38 @@ export function completeDocument({ openapiObject }: { openapiObject: Json }): Js
     servers: [{ url: '/', description: 'The portal that serves this document; paths start with /api.' }],
     components: {
       ...components,
+      securitySchemes: Object.fromEntries(
+        Object.entries((components.securitySchemes as Json | undefined) ?? {}).filter(([name]) =>
+          schemesUsed.has(name),
+        ),
+      ),
       schemas: { ...(components.schemas as Json | undefined), ErrorEnvelope: ERROR_ENVELOPE },
       responses: {
         ...(components.responses as Json | undefined),
         ...Object.fromEntries(
-          Object.values(ERROR_ANSWERS).map(({ name, description }) => [
-            name,
-            {
-              description,
-              content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
-            },
-          ]),
+          Object.values(ERROR_ANSWERS)
+            .filter(({ name }) => used.has(name))
+            .map(({ name, description }) => [
+              name,
+              {
+                description,
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+              },
+            ]),
         ),
       },
     },
   };
 }
 
-/** The options of `@fastify/swagger` for the portal's API document. */
-export function openapiOptions(config: Config): FastifyDynamicSwaggerOptions {
+/**
+ * The options of `@fastify/swagger` for the portal's API document; `securitySchemes` adds the
+ * schemes that routes name in their own `schema.security`.
+ */
+export function openapiOptions(
+  config: Pick<Config, 'appTitle'>,
+  securitySchemes: Record<string, Json> = {},
+): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
       openapi: '3.0.3',
@@ -209,7 +235,7 @@ export function openapiOptions(config: Config): FastifyDynamicSwaggerOptions {
         },
       },
       // Here rather than in completeDocument: the per-route step reads them (header names).
-      components: { securitySchemes: SECURITY_SCHEMES as never },
+      components: { securitySchemes: { ...SECURITY_SCHEMES, ...securitySchemes } as never },
     },
     transform: documentRoute as SwaggerTransform,
     transformObject: completeDocument as unknown as SwaggerTransformObject,
