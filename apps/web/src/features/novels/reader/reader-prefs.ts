@@ -10,7 +10,7 @@ import {
 import { useEffect, useState } from 'react';
 import { local } from '../../../shared/lib/local';
 import { useAccountStore } from '../../../shared/stores/account';
-import { usePutReadingSettings, useReadingSettings } from '../api/reading-settings';
+import { usePutReadingSettings, useReadingSettings } from '../../../shared/works/api/reading-settings';
 
 // The sliders' ranges are the contract's bounds; the steps are the sheet's own.
 export const FONT_SIZE = { min: READER_LIMITS.fontSizeMin, max: READER_LIMITS.fontSizeMax, step: 1 } as const;
