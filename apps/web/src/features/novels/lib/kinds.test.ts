@@ -1,5 +1,13 @@
+import { WORK_KINDS } from '@ld/contract/content-values';
+import { itemPath } from '@ld/contract/home-values';
 import { describe, expect, it } from 'vitest';
-import { KIND_TABS } from './kinds';
+import { KIND_TABS, workHref } from './kinds';
+
+describe('where a work shows its details', () => {
+  it('is where the home and the search link it', () => {
+    for (const kind of WORK_KINDS) expect(workHref(kind, 7)).toBe(itemPath(kind, 7));
+  });
+});
 
 describe('the kind tabs of 阅读记录 and 我的订阅', () => {
   it('offer 全部 and then each kind of work', () => {
