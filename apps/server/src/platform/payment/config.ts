@@ -16,6 +16,9 @@ export type PayProviderName = (typeof PAY_PROVIDER_NAMES)[number];
 export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 export const WECHATPAY_BASE_URL = 'https://api.mch.weixin.qq.com';
 
+/** A certificate serial as hex without leading zeros, so `05AB` (node) and `5AB` (a header) agree. */
+export const normalSerial = (serial: string): string => serial.toUpperCase().replace(/^0+(?=.)/, '');
+
 export interface AlipayConfig {
   appId: string;
   /** The application's private key (signs requests). */
@@ -33,7 +36,7 @@ export interface WechatPayConfig {
   privateKey: KeyObject;
   /** The WeChat Pay public key and its id (`PUB_KEY_ID_…`), what merchants get since 2024. */
   publicKey: { id: string; key: KeyObject } | null;
-  /** Platform certificates, by serial number (older merchants, and during the switch to the public key). */
+  /** Platform certificates, by `normalSerial` (older merchants, and during the switch to the public key). */
   platformCerts: Map<string, KeyObject>;
   apiV3Key: Secret;
   baseUrl: string;
@@ -163,7 +166,7 @@ function readWechat(env: Env, problems: InputProblems): WechatPayConfig | null {
     problems.add('WECHATPAY_PUBLIC_KEY_ID', '设置了 WECHATPAY_PUBLIC_KEY 时必填');
   const certs = readCertificates(env, 'WECHATPAY_PLATFORM_CERTS', problems);
   const platformCerts = new Map<string, KeyObject>(
-    (certs ?? []).map((cert: X509Certificate) => [cert.serialNumber.toUpperCase(), cert.publicKey]),
+    (certs ?? []).map((cert: X509Certificate) => [normalSerial(cert.serialNumber), cert.publicKey]),
   );
   const hasCertText = Boolean(
     env.WECHATPAY_PLATFORM_CERTS?.trim() || env.WECHATPAY_PLATFORM_CERTS_FILE?.trim(),

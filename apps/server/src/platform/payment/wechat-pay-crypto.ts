@@ -1,5 +1,5 @@
 import { createDecipheriv, createSign, createVerify, type KeyObject, randomBytes } from 'node:crypto';
-import type { WechatPayConfig } from './config.ts';
+import { normalSerial, type WechatPayConfig } from './config.ts';
 
 // WeChat Pay API v3 signatures on node:crypto alone (docs/decisions/0054-payments.md): the whole
 // scheme is RSA-SHA256 over a few lines and AES-256-GCM, so a library would add more than it saves.
@@ -32,7 +32,7 @@ function keyForSerial(
   serial: string,
 ): KeyObject | null {
   if (config.publicKey && serial === config.publicKey.id) return config.publicKey.key;
-  return config.platformCerts.get(serial.toUpperCase()) ?? null;
+  return config.platformCerts.get(normalSerial(serial)) ?? null;
 }
 
 export type SignatureCheck = { ok: true } | { ok: false; reason: string };
