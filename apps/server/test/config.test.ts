@@ -26,7 +26,7 @@ describe('configuration from the environment', () => {
       loadConfig({
         PORT: 'eighty',
         DATABASE_URL: 'mysql://x',
-        SMS_PROVIDER: 'aliyun',
+        SMS_PROVIDER: 'twilio',
         DEV_INBOX: 'yes',
         BUSINESS_EMAIL: 'nope',
       });

@@ -13,8 +13,12 @@ export interface PaymentApp extends TestApp {
 }
 
 /** A real app listening on a free loopback port, with the recharge packs, for the vendors' fakes to call. */
-export async function createPaymentApp(dialect: Dialect, env: Record<string, string>): Promise<PaymentApp> {
-  const t = await createTestApp(dialect, { PUBLIC_URL, ...env });
+export async function createPaymentApp(
+  dialect: Dialect,
+  env: Record<string, string>,
+  options: { captureLogs?: string[] } = {},
+): Promise<PaymentApp> {
+  const t = await createTestApp(dialect, { PUBLIC_URL, ...env }, options);
   await seedRechargePacks(t.deps);
   const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const packs = (await call(t.app, 'GET', '/api/v1/wallet/packs')).data;
