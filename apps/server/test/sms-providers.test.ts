@@ -71,7 +71,7 @@ describeDialects('sms through Aliyun and Tencent Cloud', (dialect) => {
     expect(aliyun.refused).toEqual([]);
     const text = aliyun.sent.find((s) => s.phone === phone);
     expect(text?.params).toEqual({ code: expect.stringMatching(/^\d{6}$/) });
-    const code = (text?.params as { code: string }).code;
+    const code = (text!.params as { code: string }).code;
     expect((await login(phone, code)).code).toBe(0);
     expect(tencent.sent.some((s) => s.phone === `+86${phone}`)).toBe(false);
   });
@@ -89,7 +89,7 @@ describeDialects('sms through Aliyun and Tencent Cloud', (dialect) => {
       const text = tencent.sent.find((s) => s.phone === `+86${phone}`);
       // Tencent's standard verification template: {1} the code, {2} the minutes.
       expect(text?.params).toEqual([expect.stringMatching(/^\d{6}$/), '5']);
-      expect((await login(phone, (text?.params as string[])[0])).code).toBe(0);
+      expect((await login(phone, (text!.params as string[])[0])).code).toBe(0);
     }
     expect(tencent.refused).toEqual([]);
   });
@@ -116,7 +116,7 @@ describeDialects('sms through Aliyun and Tencent Cloud', (dialect) => {
     const again = await requestCode(phone);
     expect(again.code).toBe(0);
     expect(await rows(phone)).toHaveLength(1);
-    const code = (aliyun.sent.find((s) => s.phone === phone)?.params as { code: string }).code;
+    const code = (aliyun.sent.find((s) => s.phone === phone)!.params as { code: string }).code;
     expect((await login(phone, code)).code).toBe(0);
   });
 

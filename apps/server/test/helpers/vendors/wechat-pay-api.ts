@@ -1,6 +1,5 @@
 import { createCipheriv, createSign, createVerify, type KeyObject, randomBytes } from 'node:crypto';
 import { type FakeRequest, type FakeServer, rebase, startFake } from './http-fake.ts';
-import type { RsaPair } from './keys.ts';
 
 // A fake WeChat Pay API v3, written from WeChat Pay's documents, not from the product's code:
 // requests carry `Authorization: WECHATPAY2-SHA256-RSA2048 mchid=…,nonce_str=…,signature=…,
