@@ -213,7 +213,7 @@ describeDialects('alipay', (dialect) => {
     // Past its time, the order stays open here until Alipay has closed it (the sweep leaves it).
     t.clock.advance(21 * 60_000);
     const mine = await call(t.app, 'GET', `/api/v1/wallet/order/${opened.orderId}`, { account: user });
-    expect(mine.data.status).toBe('created');
+    expect(mine.data).toMatchObject({ status: 'created', statusText: '支付结果确认中' });
     t.clock.advance(60_000);
     expect(fake.calls).not.toContain('alipay.trade.close');
     const result = await reconcileOrders(t.deps);

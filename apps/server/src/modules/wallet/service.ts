@@ -167,7 +167,14 @@ export async function listPacks(deps: Deps): Promise<RechargePack[]> {
 
 const providerText = (name: string): string => PAY_PROVIDER_TEXT[name as PayProvider] ?? name;
 
-export const toOrder = (row: Selectable<RechargeOrdersTable>): Order => ({
+/**
+ * An order still `created` past its time belongs to a provider that must confirm it first
+ * (reconcile.ts): the statement says it is being confirmed rather than waiting for payment.
+ */
+const statusTextOf = (row: Selectable<RechargeOrdersTable>, now: number): string =>
+  row.status === 'created' && Number(row.expires_at) <= now ? '支付结果确认中' : ORDER_STATUS_TEXT[row.status];
+
+const toOrder = (row: Selectable<RechargeOrdersTable>, now: number): Order => ({
   orderId: row.order_no,
   packId: Number(row.pack_id),
   provider: row.provider,
@@ -175,7 +182,7 @@ export const toOrder = (row: Selectable<RechargeOrdersTable>): Order => ({
   amount: row.amount,
   diamonds: row.diamonds,
   status: row.status,
-  statusText: ORDER_STATUS_TEXT[row.status],
+  statusText: statusTextOf(row, now),
   createTime: toIso(Number(row.created_at)),
   paidTime: toIsoOrNull(row.paid_at === null ? null : Number(row.paid_at)),
   expireTime: toIso(Number(row.expires_at)),
@@ -290,14 +297,15 @@ export async function listOrders(deps: Deps, userId: number, page: PageQuery): P
     repo.listOrders(deps.db.kysely, userId, window),
     repo.countOrders(deps.db.kysely, userId),
   ]);
-  return cursorPage(rows, total, page, 'orders', byId, (kept) => kept.map(toOrder));
+  const now = deps.clock.now();
+  return cursorPage(rows, total, page, 'orders', byId, (kept) => kept.map((row) => toOrder(row, now)));
 }
 
 /** One order of the caller; someone else's order is answered as unknown. */
 export async function getOwnOrder(deps: Deps, userId: number, orderNo: string): Promise<Order> {
   const order = await readOrder(deps, orderNo);
   if (!order || Number(order.user_id) !== userId) throw notFound('订单');
-  return toOrder(order);
+  return toOrder(order, deps.clock.now());
 }
 
 /** Reads an order, closing it first if its time is up (unless its provider must say so first). */
@@ -318,7 +326,7 @@ export async function getCheckout(deps: Deps, orderNo: string) {
   const order = await readOrder(deps, orderNo);
   if (!order) throw notFound('订单');
   return {
-    order: toOrder(order),
+    order: toOrder(order, deps.clock.now()),
     merchant: deps.config.appTitle,
     subject: `${order.diamonds}${deps.config.currencyName}`,
   };
