@@ -93,6 +93,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const payment = readPaymentConfig(env, problems);
   if (payment.providers.some((name) => name !== 'sandbox') && !env.PUBLIC_URL?.trim()) {
     problems.add('PUBLIC_URL', '启用真实支付渠道时必填：支付通知和支付后返回的地址由它拼出');
+  } else if (payment.providers.includes('wechat') && !env.PUBLIC_URL?.trim().startsWith('https://')) {
+    // WeChat Pay calls only https notify URLs.
+    problems.add('PUBLIC_URL', '启用微信支付时须为 https:// 地址（微信支付只回调 https 通知地址）');
   }
   if (!parsed.success || problems.lines.length > 0) {
     const lines = (parsed.error?.issues ?? []).map((i) => `  ${String(i.path[0])}: ${i.message}`);

@@ -110,6 +110,9 @@ describe('payment and SMS provider settings', () => {
     expect(wechatProblems).not.toContain('short');
 
     expect(problemsOf({ ...alipayEnv, PUBLIC_URL: '' })).toContain('PUBLIC_URL: 启用真实支付渠道时必填');
+    expect(problemsOf({ ...wechatEnv, PUBLIC_URL: 'http://portal.example' })).toContain(
+      'PUBLIC_URL: 启用微信支付时须为 https:// 地址',
+    );
     expect(problemsOf({ ...alipayEnv, ALIPAY_PRIVATE_KEY_FILE: path.join(dir, 'app.pem') })).toContain(
       '不能同时设置 ALIPAY_PRIVATE_KEY 和 ALIPAY_PRIVATE_KEY_FILE',
     );

@@ -172,7 +172,9 @@ const providerText = (name: string): string => PAY_PROVIDER_TEXT[name as PayProv
  * (reconcile.ts): the statement says it is being confirmed rather than waiting for payment.
  */
 const statusTextOf = (row: Selectable<RechargeOrdersTable>, now: number): string =>
-  row.status === 'created' && Number(row.expires_at) <= now ? '支付结果确认中' : ORDER_STATUS_TEXT[row.status];
+  row.status === 'created' && Number(row.expires_at) <= now
+    ? '支付结果确认中'
+    : ORDER_STATUS_TEXT[row.status];
 
 const toOrder = (row: Selectable<RechargeOrdersTable>, now: number): Order => ({
   orderId: row.order_no,
