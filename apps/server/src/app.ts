@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -21,6 +21,7 @@ import { badInput } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
 import { MAX_IMAGE_BYTES } from './platform/images.ts';
 import { scheduleJobs } from './platform/jobs.ts';
+import { openapiOptions } from './platform/openapi.ts';
 import { createPaymentProviders } from './platform/payment/create-providers.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
@@ -110,10 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
   await app.register(compress, { global: true, threshold: 1024 });
   await installRateLimit(app);
-  await app.register(swagger, {
-    openapi: { info: { title: `${config.appTitle} API`, version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openapiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // appID rides in the body of every call; an unknown one is refused (DESIGN §5). Routes whose

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PORTAL_APP_ID } from '@ld/contract/defaults';
 import { z } from 'zod';
 import { type PaymentConfig, readPaymentConfig } from './platform/payment/config.ts';
 import { InputProblems } from './platform/secret-input.ts';
@@ -30,7 +31,7 @@ const envSchema = z.object({
       .optional(),
   ),
   DEV_INBOX: flag.default('0'),
-  APP_ID: z.coerce.number().int().positive().default(2008),
+  APP_ID: z.coerce.number().int().positive().default(PORTAL_APP_ID),
   APP_TITLE: z.string().min(1).default('蓝钻乐园'),
   CURRENCY_NAME: z.string().min(1).default('蓝钻'),
   CONTACT_URL: optionalUrl,

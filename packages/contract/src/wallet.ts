@@ -108,16 +108,9 @@ export const ledgerPageSchema = cursorPageOf(ledgerEntrySchema);
 export const coinAllBody = pageQuery.extend({ uid: callerUidField });
 export const coinOrderBody = pageQuery.extend({ uid: callerUidField });
 
-export const orderStatuses = ['created', 'paid', 'credited', 'closed'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
-  created: '待支付',
-  paid: '已支付，到账中',
-  credited: '已到账',
-  closed: '已关闭',
-};
-/** Orders not paid within this time close (DESIGN §7). */
-export const ORDER_TTL_MS = 30 * 60 * 1000;
+import { orderStatuses } from './wallet-values.ts';
+
+export { ORDER_STATUS_TEXT, ORDER_TTL_MS, type OrderStatus, orderStatuses } from './wallet-values.ts';
 
 export const orderSchema = z.object({
   orderId: z.string(),

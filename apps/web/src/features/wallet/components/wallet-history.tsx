@@ -1,5 +1,6 @@
 import { formatDateTime } from '@ld/contract/relative-time';
 import type { LedgerEntry, Order } from '@ld/contract/wallet';
+import { ORDER_STATUS_TEXT } from '@ld/contract/wallet-values';
 import { useState } from 'react';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { Tabs } from '../../../shared/ui/adm';
@@ -7,7 +8,6 @@ import { PagedList } from '../../../shared/ui/paged-list';
 import { useLedger } from '../api/get-ledger';
 import { useOrders } from '../api/get-orders';
 import { deltaText, yuanText } from '../lib/money';
-import { ORDER_STATUS_LABEL } from '../lib/order-result';
 import './wallet-history.css';
 
 function LedgerRow({ entry }: { entry: LedgerEntry }) {
@@ -41,7 +41,7 @@ function OrderRow({ order }: { order: Order }) {
         </span>
       </div>
       <span className={`wallet-row__status wallet-row__status--${order.status}`}>
-        {order.statusText || ORDER_STATUS_LABEL[order.status]}
+        {order.statusText || ORDER_STATUS_TEXT[order.status]}
       </span>
     </div>
   );
