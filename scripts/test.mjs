@@ -126,7 +126,10 @@ const dialects = ['SQLite', ...Object.keys(services.using)].join(', ');
 const stages = [
   ['set-up: Chromium and CJK fonts', () => ensureSystemDeps()],
   ['lock file (npm ci --dry-run)', lockFileMatches],
-  ['lint (biome)', () => run('npx', ['biome', 'check', '.'])],
+  [
+    'lint (biome, structure)',
+    () => run('npx', ['biome', 'check', '.']) && run('node', ['scripts/check-structure.mjs']),
+  ],
   ['types (tsc -b)', () => run('npx', ['tsc', '-b'])],
   // Apart, so that the API tests' database work does not starve the jsdom tests of CPU.
   ['unit tests', () => vitest(['--project', 'scripts', '--project', 'contract', '--project', 'web'], 'unit')],

@@ -1,8 +1,10 @@
+import { PORTAL_APP_ID } from '@ld/contract/defaults';
 import type { RunningPortal } from '../../e2e/src/server.ts';
 import { load } from './load.ts';
 import type { Figure } from './report.ts';
 
-const form = (fields: Record<string, string>) => new URLSearchParams({ appID: '2008', ...fields }).toString();
+const form = (fields: Record<string, string>) =>
+  new URLSearchParams({ appID: String(PORTAL_APP_ID), ...fields }).toString();
 const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** The demo account's status under load, and logins at the production password cost. */

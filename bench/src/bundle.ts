@@ -24,31 +24,21 @@ export interface Visit {
  * log reports it (`encodedDataLength`: compressed body plus response headers).
  * - first: a fresh profile, so it includes the start-up bulletin a new visitor gets (with its
  *   lazy chunks and DOMPurify);
- * - back: the same profile reloaded, so what the HTTP cache holds costs nothing;
- * - bulletinHidden: a fresh profile of a visitor who ticked 今日不再提示 today (no bulletin chunks).
+ * - back: the same profile reloaded, so what the HTTP cache holds costs nothing.
+ * (A visitor who ticked 今日不再提示 today is `measureRouteFirstLoad(baseUrl, '/')`.)
  *
  * The budgets are in gzip, so the browser asks for gzip only: Chromium also offers br to
  * 127.0.0.1, and the server's on-the-fly br is a different figure.
  */
-export async function measureHomeFirstLoad(
-  baseUrl: string,
-): Promise<{ first: Visit; back: Visit; bulletinHidden: Visit }> {
+export async function measureHomeFirstLoad(baseUrl: string): Promise<{ first: Visit; back: Visit }> {
   const visitor = await launchPhone();
-  const hider = await launchPhone();
   try {
     const page = await openPage(visitor.context);
     const first = await recordVisit(page, () => page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' }));
     const back = await recordVisit(page, () => page.reload({ waitUntil: 'networkidle' }));
-    // A guest's 今日不再提示 key (spec §3: `{uid}:not-show`, uid empty).
-    await hider.context.addInitScript(() => localStorage.setItem(':not-show', String(Date.now())));
-    const other = await openPage(hider.context);
-    const bulletinHidden = await recordVisit(other, () =>
-      other.goto(`${baseUrl}/`, { waitUntil: 'networkidle' }),
-    );
-    return { first, back, bulletinHidden };
+    return { first, back };
   } finally {
     await visitor.close();
-    await hider.close();
   }
 }
 
@@ -59,6 +49,7 @@ export async function measureHomeFirstLoad(
 export async function measureRouteFirstLoad(baseUrl: string, path: string): Promise<Visit> {
   const visitor = await launchPhone();
   try {
+    // A guest's 今日不再提示 key (spec §3: `{uid}:not-show`, uid empty).
     await visitor.context.addInitScript(() => localStorage.setItem(':not-show', String(Date.now())));
     const page = await openPage(visitor.context);
     return await recordVisit(page, () => page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' }));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { PORTAL_APP_ID } from '@ld/contract/defaults';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from '@ld/contract/validation';
 import { createDb, type Db } from '@ld/server/src/db/database.ts';
 import * as accounts from '@ld/server/src/modules/accounts/repository.ts';
@@ -81,7 +82,7 @@ function checkinRequests(users: User[], pathOf: (u: User) => string, auth: boole
               uid: user.uid,
               token: user.token,
             },
-            body: 'appID=2008',
+            body: `appID=${PORTAL_APP_ID}`,
           }
         : { ...req, path: pathOf(user) };
     },
@@ -126,7 +127,7 @@ export async function checkinScenarios(options: {
     const first = await fetch(`${portal.baseUrl}/api/v1/checkin`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', uid: reader.uid, token: reader.token },
-      body: 'appID=2008',
+      body: `appID=${PORTAL_APP_ID}`,
     });
     const checked = (await first.json()) as { code: number; msg: string };
     if (checked.code !== 0) throw new Error(`check-in answered ${checked.code}: ${checked.msg}`);

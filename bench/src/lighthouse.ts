@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import lighthouse from 'lighthouse';
+import { navigationGather } from 'lighthouse/core/gather/navigation-runner.js';
+import { Runner } from 'lighthouse/core/runner.js';
 import { launchDebuggableChromium } from './chromium.ts';
+import { slowdownFor } from './cpu-calibration.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -17,8 +19,10 @@ export type Metric = keyof typeof METRICS;
 export interface LighthouseRun {
   scores: Record<Category, number>;
   metrics: Record<Metric, number>;
-  /** Lighthouse's CPU speed estimate of this machine at the time of the run. */
+  /** Lighthouse's CPU speed estimate of this machine, measured at the start of the run. */
   benchmarkIndex: number;
+  /** The CPU slowdown the run simulated: benchmarkIndex ÷ 500, or BENCH_CPU_SLOWDOWN. */
+  cpuSlowdown: number;
   /** The machine's 1-minute load average as the run started (2 cores shared with other work). */
   loadAverage: number;
   warnings: string[];
@@ -27,25 +31,54 @@ export interface LighthouseRun {
 /** Lighthouse loaded the page but could not measure it (its `runtimeError`). */
 class LighthouseRuntimeError extends Error {}
 
+/** The slowdown of the bench's previous run (Lighthouse's default for the first). */
+let lastSlowdown = 4;
+
 /**
- * One Lighthouse 12 run with its defaults: mobile form factor and screen, simulated throttling
- * (slow 4G, 4× CPU slowdown), in a Chromium of its own on a fresh profile. With `htmlReport`, the
+ * One Lighthouse 12 run with its defaults (mobile form factor and screen, simulated throttling on
+ * slow 4G) except the CPU slowdown, calibrated to the target phone from the benchmark index
+ * Lighthouse measured in this very run (cpu-calibration.ts; decision 0025, addendum): the run is
+ * gathered once, unthrottled as simulation always is, and its artifacts are then audited with
+ * slowdown = index ÷ 500. In a Chromium of its own on a fresh profile. With `htmlReport`, the
  * run's full report is written there too (which audits failed, the trace's LCP element, …).
  */
 export async function runLighthouse(url: string, htmlReport?: string): Promise<LighthouseRun> {
   const loadAverage = os.loadavg()[0];
   const chromium = await launchDebuggableChromium();
   try {
-    const result = await lighthouse(url, {
-      port: chromium.port,
-      output: htmlReport ? 'html' : 'json',
-      logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
+    const { artifacts, runnerOptions } = await navigationGather(undefined, url, {
+      flags: {
+        port: chromium.port,
+        output: htmlReport ? 'html' : 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        throttling: { cpuSlowdownMultiplier: lastSlowdown },
+      },
     });
+    const benchmarkIndex = artifacts.BenchmarkIndex;
+    const cpuSlowdown = slowdownFor(benchmarkIndex);
+    // Simulation reads the slowdown when it audits: the gathered trace is the unthrottled load.
+    // New objects rather than a mutation: the computed-artifact cache holds the gather's settings as keys.
+    const { settings } = runnerOptions.resolvedConfig;
+    const resolvedConfig = {
+      ...runnerOptions.resolvedConfig,
+      settings: { ...settings, throttling: { ...settings.throttling, cpuSlowdownMultiplier: cpuSlowdown } },
+    };
+    // Lighthouse refuses artifacts gathered under other settings, because under DevTools
+    // throttling the slowdown shapes the trace. Under simulation the gather used it only for its
+    // requestIdleCallback shim (deadlines ÷ slowdown), given the previous run's value, so close.
+    const result = await Runner.audit(
+      { ...artifacts, settings: resolvedConfig.settings },
+      { ...runnerOptions, resolvedConfig },
+    );
+    lastSlowdown = cpuSlowdown;
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (htmlReport) fs.writeFileSync(htmlReport, String(result.report));
     if (lhr.runtimeError) throw new LighthouseRuntimeError(`lighthouse ${url}: ${lhr.runtimeError.code}`);
+    const applied = lhr.configSettings.throttling.cpuSlowdownMultiplier;
+    if (applied !== cpuSlowdown)
+      throw new Error(`lighthouse ${url}: asked for ${cpuSlowdown}× CPU, ran ${applied}×`);
     const scores = {} as Record<Category, number>;
     for (const c of CATEGORIES) {
       const score = lhr.categories[c]?.score;
@@ -61,7 +94,8 @@ export async function runLighthouse(url: string, htmlReport?: string): Promise<L
     return {
       scores,
       metrics,
-      benchmarkIndex: lhr.environment.benchmarkIndex,
+      benchmarkIndex,
+      cpuSlowdown,
       loadAverage,
       warnings: lhr.runWarnings.map(String),
     };
@@ -70,7 +104,7 @@ export async function runLighthouse(url: string, htmlReport?: string): Promise<L
   }
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PORTAL_APP_ID } from '@ld/contract/defaults';
 import { createDb } from '@ld/server/src/db/database.ts';
 import type autocannon from 'autocannon';
 import type { RunningPortal } from '../../e2e/src/server.ts';
@@ -8,7 +9,8 @@ import { type Buyer, fundedBuyers, type PaidGame, paidGames } from './money-setu
 import type { Figure } from './report.ts';
 
 const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
-const form = (fields: Record<string, string>) => new URLSearchParams({ appID: '2008', ...fields }).toString();
+const form = (fields: Record<string, string>) =>
+  new URLSearchParams({ appID: String(PORTAL_APP_ID), ...fields }).toString();
 /** (buyer, paid game) pairs to hand out: more than the load can use, so every download measured is a paid one. */
 const PAIRS = 24_000;
 

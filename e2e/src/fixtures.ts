@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { PORTAL_APP_ID } from '@ld/contract/defaults';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchPhone } from './browser.ts';
@@ -84,7 +85,7 @@ export async function apiRegister(loginName = uniqueName(), password = 'secret12
   const res = await fetch(`${baseUrl()}/api/user/registerWithName`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ appID: '2008', loginName, password }),
+    body: new URLSearchParams({ appID: String(PORTAL_APP_ID), loginName, password }),
   });
   const body = (await res.json()) as { code: number; msg: string; data: Record<string, unknown> };
   if (body.code !== 0) throw new Error(`register failed: ${body.msg}`);

@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Config } from './config.ts';
@@ -24,9 +24,11 @@ import { MAX_IMAGE_BYTES } from './platform/images.ts';
 import { scheduleJobs } from './platform/jobs.ts';
 import { installLifecycle, requestIdOf } from './platform/lifecycle.ts';
 import { createMetrics } from './platform/metrics.ts';
+import { openapiOptions } from './platform/openapi.ts';
+import { createPaymentProviders } from './platform/payment/create-providers.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
-import { ConsoleSmsProvider } from './platform/sms/console-provider.ts';
+import { createSmsProvider } from './platform/sms/create-sms-provider.ts';
 import { createDiskStorage } from './platform/storage.ts';
 import { installWeb } from './platform/web.ts';
 
@@ -78,16 +80,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   const cache = createCache(redis);
+  const clock = options.clock ?? systemClock;
   const deps: Deps = {
     config,
     db,
-    clock: options.clock ?? systemClock,
-    sms: new ConsoleSmsProvider(app.log, config.devInbox ? cache : null),
+    clock,
+    // Providers are built here, once, from the configuration (DESIGN §16), never in a route plugin.
+    sms: createSmsProvider(config, app.log, cache, clock),
+    payments: createPaymentProviders(config, db, clock),
     storage: createDiskStorage(path.join(config.dataDir, 'uploads')),
     redis,
     events: createEventBus(),
     cache,
     changes: createChangeFeed(redis, app.log),
+    log: app.log,
   };
   app.decorate('deps', deps);
   app.decorateRequest('user', null);
@@ -124,10 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
   await app.register(compress, { global: true, threshold: 1024 });
   await installRateLimit(app);
-  await app.register(swagger, {
-    openapi: { info: { title: `${config.appTitle} API`, version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openapiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // appID rides in the body of every call; an unknown one is refused (DESIGN §5). Routes whose

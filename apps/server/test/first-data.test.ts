@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { densitySrcSet } from '@ld/contract/image-sizes';
+import { requestKey } from '@ld/contract/request-key';
 import { afterAll, describe, expect, it } from 'vitest';
-import { densitySrcSet, loadFirstFrames, requestKey } from '../src/platform/first-frame.ts';
+import { loadFirstFrames } from '../src/platform/first-frame.ts';
 
 // docs/decisions/0043-phone-speed.md: a route's first requests, resolved for an address, and the
 // page with their answers and its largest images' preloads. No database: the map and answers are given.
@@ -72,15 +74,15 @@ describe('first data of a route', () => {
     expect(frames.dataRequestsFor('/login')).toEqual([]);
   });
 
-  it('keys requests as the web client does', () => {
-    expect(requestKey('GET', '/v1/novel/list', { sort: '1', keyword: '', appID: '2008' })).toBe(
+  it('keys requests and sizes images with the contract the web client uses', () => {
+    expect(requestKey('GET', '/v1/novel/list', { sort: '1', keyword: '', appID: '2008' }, 2008)).toBe(
       'GET /v1/novel/list?sort=1',
     );
     // A game's own appID on its page is kept, as the web client keeps it.
-    expect(requestKey('POST', '/web/game/detail', { appID: '50001' })).toBe(
+    expect(requestKey('POST', '/web/game/detail', { appID: '50001' }, 2008)).toBe(
       'POST /web/game/detail?appID=50001',
     );
-    // apps/web/src/shared/lib/image-sizes.ts gives a 171 px icon these candidates.
+    // The web's <Image displayWidth={171}> asks for these candidates.
     expect(densitySrcSet('/uploads/games/1/icon.webp', 171)).toBe(
       '/uploads/games/1/icon.webp?w=192 1x, /uploads/games/1/icon.webp?w=384 2x, /uploads/games/1/icon.webp?w=768 3x',
     );

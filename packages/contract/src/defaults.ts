@@ -23,3 +23,15 @@ export const MAX_PAGED_ROWS = 1000;
 
 /** Diamonds an inviter receives for each friend who signs up with the invite code (DESIGN §14). */
 export const INVITE_REWARD = 20;
+
+/**
+ * The portal's own appID (DESIGN §1): the web client sends it in every body and its SDK start-up
+ * names it; the server's `APP_ID` defaults to it and refuses any other.
+ */
+export const PORTAL_APP_ID = 2008;
+
+/** `pageSize` of a list request that names none (DESIGN §5). */
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** The largest image a user may upload (avatar, post images); the form refuses it before the server does. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

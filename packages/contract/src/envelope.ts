@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from './defaults.ts';
 
 export { ErrorCode, type ErrorCodeValue } from './codes.ts';
 
@@ -10,6 +11,12 @@ export interface Envelope<T> {
 
 export const envelopeOf = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), msg: z.string(), data });
+
+/**
+ * A failure's envelope (HTTP 4xx/5xx): the code, a message naming what to do, no data. A route
+ * lists the 4xx it can give beyond 400/404/429 in its schema (`response: { 403: errorEnvelope }`).
+ */
+export const errorEnvelope = envelopeOf(z.null());
 
 /** An opaque keyset cursor (base64url); blank means none. */
 export const cursorField = z.preprocess(
@@ -36,7 +43,7 @@ export const pageQuery = z.object({
     .int('pageSize 必须是整数')
     .min(1, 'pageSize 最小为 1')
     .max(100, 'pageSize 最大为 100')
-    .default(10),
+    .default(DEFAULT_PAGE_SIZE),
   cursor: cursorField,
 });
 export type PageQuery = z.infer<typeof pageQuery>;

@@ -2,13 +2,7 @@ import { z } from 'zod';
 import { cursorPageOf, pageQuery } from './envelope.ts';
 import { optionalText } from './validation.ts';
 
-/** Platform of a download (spec §3): 1 Android, 2 iOS. */
-export const PlatformType = { android: 1, ios: 2 } as const;
-export type PlatformTypeValue = (typeof PlatformType)[keyof typeof PlatformType];
-export const PLATFORM_NAMES: Record<PlatformTypeValue, string> = { 1: '安卓', 2: 'iOS' };
-
-/** onlineType 0 downloads directly for everyone; any other value is a paid game (spec §3, DESIGN §6). */
-export const OnlineType = { free: 0, paid: 1 } as const;
+export { OnlineType, PLATFORM_NAMES, PlatformType, type PlatformTypeValue } from './games-values.ts';
 
 export const gameTypeSchema = z.object({ id: z.number().int(), name: z.string() });
 export type GameType = z.infer<typeof gameTypeSchema>;

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { cursorPageOf, pageQuery } from './envelope.ts';
+import { giftPackStatuses } from './gifts-values.ts';
 import { callerUidField } from './validation.ts';
 
-/** Where a pack stands for a caller looking at it now. */
-export const giftPackStatuses = ['upcoming', 'open', 'ended', 'soldOut'] as const;
-export type GiftPackStatus = (typeof giftPackStatuses)[number];
-export const GIFT_PACK_STATUS_TEXT: Record<GiftPackStatus, string> = {
-  upcoming: '未开始',
-  open: '领取',
-  ended: '已过期',
-  soldOut: '已领完',
-};
+export { GIFT_PACK_STATUS_TEXT, type GiftPackStatus, giftPackStatuses } from './gifts-values.ts';
 
 export const giftPackSchema = z.object({
   id: z.number().int(),

@@ -1,24 +1,11 @@
 import { z } from 'zod';
 import { type CursorPage, cursorPageOf, pageQuery } from './envelope.ts';
+import { charCount, SQUARE_LIMITS } from './square-values.ts';
 
-/** Limits of the community square (DESIGN §6); the web form and the server read the same numbers. */
-export const SQUARE_LIMITS = {
-  postContentMax: 2000,
-  commentContentMax: 500,
-  imagesMax: 9,
-  /** Replies shown under each top-level comment in a comment list (楼中楼 preview). */
-  repliesPreview: 3,
-  suggestionsMax: 10,
-  keywordMax: 50,
-} as const;
-
-/** `sort`: 1 hot, 2 latest (DESIGN §6). */
-export const SquareSort = { hot: 1, latest: 2 } as const;
+export { charCount, SQUARE_LIMITS, SquareSort, type SquareSortValue } from './square-values.ts';
 
 /** Where uploaded post images live; a post may only show images this server issued. */
 export const POST_IMAGE_URL = /^\/uploads\/posts\/[0-9a-f]{24}\.webp$/;
-
-const codePoints = (s: string) => [...s].length;
 
 const sortField = z.coerce
   .number({ error: 'sort 须为 1（热门）或 2（最新）' })
@@ -79,7 +66,7 @@ export const createPostBody = z.object({
     .trim()
     .min(1, '请填写帖子内容')
     .refine(
-      (s) => codePoints(s) <= SQUARE_LIMITS.postContentMax,
+      (s) => charCount(s) <= SQUARE_LIMITS.postContentMax,
       `帖子内容最多 ${SQUARE_LIMITS.postContentMax} 字`,
     ),
   tagId: idField('tagId'),
@@ -98,7 +85,7 @@ export const createCommentBody = z.object({
     .trim()
     .min(1, '请填写评论内容')
     .refine(
-      (s) => codePoints(s) <= SQUARE_LIMITS.commentContentMax,
+      (s) => charCount(s) <= SQUARE_LIMITS.commentContentMax,
       `评论最多 ${SQUARE_LIMITS.commentContentMax} 字`,
     ),
   replyCommentId: z.preprocess(

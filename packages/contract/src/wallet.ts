@@ -13,11 +13,34 @@ export const rechargePackSchema = z.object({
 });
 export type RechargePack = z.infer<typeof rechargePackSchema>;
 
+/** Payment providers by the names `PAY_PROVIDERS`, `payInfo` and the notify paths use. */
+export const payProviders = ['alipay', 'wechat', 'sandbox'] as const;
+export type PayProvider = (typeof payProviders)[number];
+export const PAY_PROVIDER_TEXT: Record<PayProvider, string> = {
+  alipay: '支付宝',
+  wechat: '微信支付',
+  sandbox: '沙箱支付',
+};
+
+/** One way to pay that the server offers, in the order the recharge page lists them. */
+export const payMethodSchema = z.object({
+  provider: z.enum(payProviders),
+  /** 支付宝, 微信支付, 沙箱支付. */
+  name: z.string(),
+});
+export type PayMethod = z.infer<typeof payMethodSchema>;
+
 export const payInfoBody = z.object({
   packId: z.coerce.number({ error: '请选择充值档位' }).int('packId 须为整数').positive('packId 须为正整数'),
+  /** Which provider to pay with; the first one the server offers when left out. */
+  provider: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(payProviders, { error: '须为 alipay、wechat 或 sandbox' }).optional(),
+  ),
 });
 export const payInfoAnswer = z.object({
   orderId: z.string(),
+  provider: z.enum(payProviders),
   /** CNY in fen. */
   amount: z.number().int(),
   /** Diamonds credited once paid (bonus included). */
@@ -85,20 +108,17 @@ export const ledgerPageSchema = cursorPageOf(ledgerEntrySchema);
 export const coinAllBody = pageQuery.extend({ uid: callerUidField });
 export const coinOrderBody = pageQuery.extend({ uid: callerUidField });
 
-export const orderStatuses = ['created', 'paid', 'credited', 'closed'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
-  created: '待支付',
-  paid: '已支付，到账中',
-  credited: '已到账',
-  closed: '已关闭',
-};
-/** Orders not paid within this time close (DESIGN §7). */
-export const ORDER_TTL_MS = 30 * 60 * 1000;
+import { orderStatuses } from './wallet-values.ts';
+
+export { ORDER_STATUS_TEXT, ORDER_TTL_MS, type OrderStatus, orderStatuses } from './wallet-values.ts';
 
 export const orderSchema = z.object({
   orderId: z.string(),
   packId: z.number().int(),
+  /** Who takes the payment: alipay, wechat, sandbox. */
+  provider: z.string(),
+  /** 支付宝, 微信支付… */
+  providerName: z.string(),
   /** CNY in fen. */
   amount: z.number().int(),
   diamonds: z.number().int(),

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PORTAL_APP_ID } from '@ld/contract/defaults';
+import { densitySrcSet, densityWidths } from '@ld/contract/image-sizes';
+import { requestKey } from '@ld/contract/request-key';
 
 /** One route of the SPA's dist/route-map.json (written by apps/web/first-frame-plugin.ts). */
 interface MappedRoute {
@@ -43,7 +46,7 @@ export interface DataRequest {
   url: string;
   /** The form body of a POST. */
   form?: string;
-  /** As apps/web/src/shared/http/first-data.ts `requestKey` makes it. */
+  /** As the web client makes it (`@ld/contract/request-key`). */
   key: string;
   images?: ImageHint;
 }
@@ -84,49 +87,7 @@ export interface FirstFrames {
 /** The element the web client reads the answers from (apps/web/src/shared/http/first-data.ts). */
 export const FIRST_DATA_ELEMENT_ID = 'ld-first-data';
 
-/**
- * The web client's own appID (apps/web/src/shared/http/client.ts `APP_ID`), which it adds to every
- * body: left out of keys. A page's own `appID` field (a game's id on its detail page) is kept.
- */
-const WEB_APP_ID = '2008';
-
-/** Same as the web's `requestKey`: method, path, fields sorted (the web's appID and empty values left out). */
-export function requestKey(method: string, path: string, fields: Record<string, string>): string {
-  const pairs = Object.entries(fields)
-    .filter(
-      ([name, value]) => !(name === 'appID' && value === WEB_APP_ID) && !(method === 'GET' && value === ''),
-    )
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
-    .sort();
-  return `${method} ${path}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`;
-}
-
 const STORED_IMAGE = /^\/uploads\/[\w./-]+$/;
-const IMAGE_WIDTHS = [48, 64, 96, 128, 192, 256, 384, 512, 768, 1024];
-
-/**
- * The `srcset` the web's <Image displayWidth> gives a stored image (apps/web/src/shared/lib/image-sizes.ts
- * `densitySrcSet`): 1×, 2× and 3× at the smallest server width covering each, duplicates left out.
- */
-export function densitySrcSet(src: string, displayWidth: number): string {
-  return densityWidths(displayWidth)
-    .map(({ width, density }) => `${src}?w=${width} ${density}x`)
-    .join(', ');
-}
-
-/** The server widths of those 1×, 2× and 3× candidates. */
-function densityWidths(displayWidth: number): Array<{ width: number; density: number }> {
-  const widthFor = (px: number) => IMAGE_WIDTHS.find((w) => w >= px) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
-  const seen = new Set<number>();
-  const candidates: Array<{ width: number; density: number }> = [];
-  for (const density of [1, 2, 3]) {
-    const width = widthFor(displayWidth * density);
-    if (seen.has(width)) continue;
-    seen.add(width);
-    candidates.push({ width, density });
-  }
-  return candidates;
-}
 
 /** The stored images an answer holds where the hint says (at most `count`, only `/uploads/…` paths). */
 function imagesIn(envelope: unknown, hint: ImageHint): string[] {
@@ -204,7 +165,7 @@ export function paramsOf(pattern: string, pathname: string): Record<string, stri
  * A route's data requests for the address's parameters. A request naming a parameter that is not
  * all digits is left out (the page asks for it itself); an absent optional one drops its field.
  */
-function resolveData(data: FirstRequest[], params: Record<string, string>): DataRequest[] {
+function resolveData(data: FirstRequest[], params: Record<string, string>, ownAppId: number): DataRequest[] {
   const out: DataRequest[] = [];
   const fill = (value: string): string | null | undefined => {
     if (!value.startsWith(':')) return value;
@@ -227,7 +188,8 @@ function resolveData(data: FirstRequest[], params: Record<string, string>): Data
       if (filled !== undefined) fields[name] = filled;
     }
     const query = new URLSearchParams(fields).toString();
-    const key = requestKey(request.method, path, fields);
+    // The web client leaves its own appID out of its keys (it adds it to every body).
+    const key = requestKey(request.method, path, fields, ownAppId)!;
     const images = request.images;
     out.push(
       request.method === 'GET'
@@ -247,7 +209,11 @@ function resolveData(data: FirstRequest[], params: Record<string, string>): Data
  * escaped. The entry stylesheet comes inline, so the frame paints with the HTML alone instead of
  * one round trip later. Null when the build has no route map: index.html is then served as built.
  */
-export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | null {
+export function loadFirstFrames(
+  dist: string,
+  indexHtml: string,
+  ownAppId = PORTAL_APP_ID,
+): FirstFrames | null {
   const file = path.join(dist, 'route-map.json');
   if (!fs.existsSync(file)) return null;
   const { routes, boot, bulletin } = JSON.parse(fs.readFileSync(file, 'utf8')) as {
@@ -339,7 +305,7 @@ export function loadFirstFrames(dist: string, indexHtml: string): FirstFrames | 
       const pathname = pathOf(url);
       for (const route of routes) {
         const params = paramsOf(route.path, pathname);
-        if (params) return resolveData(route.data ?? [], params);
+        if (params) return resolveData(route.data ?? [], params, ownAppId);
       }
       return [];
     },

@@ -1,14 +1,15 @@
+import { IMAGE_WIDTHS } from '@ld/contract/image-sizes';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { badInput } from './errors.ts';
 import type { Storage } from './storage.ts';
 
 /**
- * The widths (px) a stored image can be asked for with `?w=` (docs/decisions/0031-image-sizes.md).
- * A fixed set, so the cache of variants stays small and nobody can make the server encode
- * arbitrary sizes. The web client picks from the same list (apps/web/src/shared/lib/image-sizes.ts).
+ * The widths (px) a stored image can be asked for with `?w=` (docs/decisions/0031-image-sizes.md):
+ * the contract's fixed set, which the web client picks from, so the cache of variants stays small
+ * and nobody can make the server encode arbitrary sizes.
  */
-export const VARIANT_WIDTHS = [48, 64, 96, 128, 192, 256, 384, 512, 768, 1024] as const;
+export const VARIANT_WIDTHS = IMAGE_WIDTHS;
 
 /** Where generated variants are kept in storage: `_sizes/w<width>/<original key>.<version>.webp`. */
 export const VARIANTS_FOLDER = '_sizes';

@@ -1,7 +1,8 @@
+import { MAX_IMAGE_BYTES } from '@ld/contract/defaults';
 import sharp from 'sharp';
 import { badInput } from './errors.ts';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export { MAX_IMAGE_BYTES } from '@ld/contract/defaults';
 
 /** Magic bytes of the formats we accept; the extension and the declared type are not trusted. */
 function sniff(bytes: Buffer): 'jpeg' | 'png' | 'webp' | 'gif' | null {

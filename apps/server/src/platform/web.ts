@@ -71,7 +71,7 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
   }
 
   const indexHtml = hasSpa ? fs.readFileSync(index, 'utf8') : null;
-  const frames = indexHtml === null ? null : loadFirstFrames(dist, indexHtml);
+  const frames = indexHtml === null ? null : loadFirstFrames(dist, indexHtml, app.deps.config.appId);
   const screens = frames ? await loadFirstScreens(dist, app.log) : null;
   if (frames && screens) void screens.warm(sampleUrls(frames.patterns));
   const bulletin = startupBulletin(app);

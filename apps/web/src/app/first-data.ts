@@ -1,3 +1,5 @@
+import { DEFAULT_PAGE_SIZE as POSTS_PAGE_SIZE } from '@ld/contract/defaults';
+import { SquareSort } from '@ld/contract/square-values';
 import { EPISODE_PAGE } from '../features/comics/api/get-comic';
 import { COMIC_PAGE_SIZE } from '../features/comics/api/get-comics';
 import { COMIC_COVER_WIDTH } from '../features/comics/lib/cover-sizes';
@@ -9,7 +11,6 @@ import { GIFT_STRIP_SIZE } from '../features/gifts/api/get-gift-center';
 import { CHAPTER_BLOCK } from '../features/novels/api/get-chapters';
 import { NOVEL_PAGE_SIZE } from '../features/novels/api/get-novels';
 import { BOOK_COVER_WIDTH, COVER_WIDTH } from '../features/novels/lib/cover-sizes';
-import { PAGE_SIZE as POSTS_PAGE_SIZE, SORT_HOT } from '../features/square/lib/limits';
 import { VIDEO_PAGE_SIZE } from '../features/videos/api/get-videos';
 import { VIDEO_COVER_WIDTH } from '../features/videos/lib/cover-sizes';
 
@@ -130,7 +131,7 @@ export const FIRST_DATA: Record<string, FirstRequest[]> = {
     {
       method: 'GET',
       path: '/v1/square/post/:id/comment/list',
-      fields: { sort: SORT_HOT, pageSize: POSTS_PAGE_SIZE },
+      fields: { sort: SquareSort.hot, pageSize: POSTS_PAGE_SIZE },
     },
   ],
   comic: [

@@ -2,6 +2,7 @@ import { accountSchema, avatarAnswer, userStatusSchema } from '@ld/contract/acco
 import { activityClaimSchema, activityDetailSchema, activitySummarySchema } from '@ld/contract/activities';
 import { checkinResultSchema, checkinStatusSchema } from '@ld/contract/checkin';
 import { configPageSchema, deviceInitAnswer } from '@ld/contract/client-config';
+import { episodeSchema } from '@ld/contract/comics';
 import { threadCommentPageSchema, threadCommentSchema, threadReplyPageSchema } from '@ld/contract/comments';
 import {
   categorySchema,
@@ -48,6 +49,7 @@ import {
   orderPageSchema,
   orderSchema,
   payInfoAnswer,
+  payMethodSchema,
   rechargePackSchema,
 } from '@ld/contract/wallet';
 
@@ -137,6 +139,7 @@ export const endpoints = {
   'POST /vip/vipopen': vipStatusSchema,
   'GET /v1/wallet/packs': arrayOf(rechargePackSchema),
   'POST /order/payInfo': payInfoAnswer,
+  'GET /v1/wallet/pay-methods': arrayOf(payMethodSchema),
   'GET /v1/wallet/order/:orderId': orderSchema,
   'POST /user/center/coin/all': ledgerPageSchema,
   'POST /user/center/coin/order': orderPageSchema,
@@ -205,6 +208,7 @@ export const endpoints = {
   'GET /v1/comic/:id': workDetailSchema,
   'POST /v1/comic/:id/view': workViewSchema,
   'GET /v1/comic/:id/episodes': unitPageSchema,
+  'GET /v1/comic/:id/episode/:eid': episodeSchema,
   'GET /v1/comic/:id/comments': threadCommentPageSchema,
 } satisfies Record<string, AnswerSchema>;
 

@@ -1,4 +1,4 @@
-import { envelopeOf } from '@ld/contract/envelope';
+import { envelopeOf, errorEnvelope } from '@ld/contract/envelope';
 import {
   downloadAnswer,
   downloadBody,
@@ -91,6 +91,8 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: '安装包（签名链接，10 分钟有效）',
         params: packageParams,
         querystring: packageQuery,
+        // The link's signature is refused, or the Range is outside the file.
+        response: { 403: errorEnvelope, 416: errorEnvelope },
       },
     },
     async (request, reply) => {

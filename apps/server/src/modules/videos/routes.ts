@@ -1,5 +1,5 @@
 import { workListQuery, workParams } from '@ld/contract/content';
-import { envelopeOf } from '@ld/contract/envelope';
+import { envelopeOf, errorEnvelope } from '@ld/contract/envelope';
 import { videoDetailSchema, videoFileQuery, videoPageSchema } from '@ld/contract/videos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { optionalUser } from '../../platform/auth.ts';
@@ -70,6 +70,8 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: '视频文件（MP4，支持 Range 拖动；详情 src 的签名地址，数小时内有效）',
         params: workParams,
         querystring: videoFileQuery,
+        // The link's signature is refused, or the Range is outside the file.
+        response: { 403: errorEnvelope, 416: errorEnvelope },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,6 @@
+import { PORTAL_APP_ID } from '@ld/contract/defaults';
 import { getChannelId, getDeviceId, getInviteCode } from '../../shared/stores/device';
 import { initDevice } from './api/init-device';
-
-export const SDK_APP_ID = 2008;
 
 export interface SdkResult {
   code: 0 | 1;
@@ -17,7 +16,7 @@ export async function initSdk(): Promise<SdkResult> {
   if (!deviceID) return { code: 1, msg: 'appID和appKey不能为空' };
   try {
     await initDevice({
-      appID: SDK_APP_ID,
+      appID: PORTAL_APP_ID,
       channelID: getChannelId(),
       deviceID,
       deviceType: 'h5',

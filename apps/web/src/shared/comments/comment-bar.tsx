@@ -1,6 +1,5 @@
+import { charCount, SQUARE_LIMITS } from '@ld/contract/square-values';
 import { type FormEvent, useEffect, useRef } from 'react';
-import { charCount } from '../lib/format';
-import { COMMENT_CONTENT_MAX } from './limits';
 import type { ReplyTarget } from './reply-target';
 import './comment-bar.css';
 
@@ -32,7 +31,7 @@ export function CommentBar(props: CommentBarProps) {
     if (target) input.current?.focus();
   }, [target]);
   const count = charCount(text);
-  const tooLong = count > COMMENT_CONTENT_MAX;
+  const tooLong = count > SQUARE_LIMITS.commentContentMax;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!props.canWrite() || busy || tooLong || !text.trim()) return;
@@ -53,7 +52,7 @@ export function CommentBar(props: CommentBarProps) {
       {(problem || tooLong) && (
         <p className="comment-bar__problem" role="alert">
           {tooLong
-            ? `${noun}最多 ${COMMENT_CONTENT_MAX} 字，请删减 ${count - COMMENT_CONTENT_MAX} 字`
+            ? `${noun}最多 ${SQUARE_LIMITS.commentContentMax} 字，请删减 ${count - SQUARE_LIMITS.commentContentMax} 字`
             : problem}
         </p>
       )}

@@ -6,37 +6,20 @@
  * data is there as soon as its code runs instead of one round trip later.
  */
 
+import { PORTAL_APP_ID } from '@ld/contract/defaults';
+import { requestKey as contractRequestKey, type FieldValue } from '@ld/contract/request-key';
+
 export const FIRST_DATA_ELEMENT_ID = 'ld-first-data';
 /** Answers older than this (from the HTML's arrival) are not used: the page asks the server again. */
 export const FIRST_DATA_MAX_AGE_MS = 60_000;
 
+export type { FieldValue };
 /** The portal's own appID, which the HTTP client adds to every body (client.ts). */
-export const PORTAL_APP_ID = 2008;
+export { PORTAL_APP_ID };
 
-export type FieldValue = string | number | boolean | null | undefined | Array<string | number>;
-
-/**
- * One request as a key: method, API path and its fields (query or form body, without the portal's
- * own `appID` that the client adds to every body; a page's own, a game's id, is kept), sorted, so the server's description and the client's request meet whatever the field order.
- * Undefined and null fields are left out, as the client leaves them out of what it sends; for a
- * GET so is an empty string. Null when a field is a list (never described by the server).
- */
-export function requestKey(
-  method: string,
-  path: string,
-  fields: Record<string, FieldValue> = {},
-): string | null {
-  const pairs: string[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    if ((name === 'appID' && Number(value) === PORTAL_APP_ID) || value === undefined || value === null)
-      continue;
-    if (method === 'GET' && value === '') continue;
-    if (Array.isArray(value)) return null;
-    pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
-  }
-  pairs.sort();
-  return `${method} ${path}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`;
-}
+/** The key the server wrote this request's answer under: the contract's, without the portal's appID. */
+export const requestKey = (method: string, path: string, fields: Record<string, FieldValue> = {}) =>
+  contractRequestKey(method, path, fields, PORTAL_APP_ID);
 
 let answers: Map<string, unknown> | null = null;
 

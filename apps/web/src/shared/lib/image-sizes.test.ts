@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { densitySrcSet, sizedUrl, widthFor } from './image-sizes';
+import { densitySrcSet, sizedUrl } from './image-sizes';
 
 describe('image sizes', () => {
-  it('picks the smallest server width that covers a size', () => {
-    expect(widthFor(20)).toBe(48);
-    expect(widthFor(64)).toBe(64);
-    expect(widthFor(65)).toBe(96);
-    expect(widthFor(5000)).toBe(1024);
-  });
-
   it('asks the server for 1×, 2× and 3× copies of a stored image', () => {
     expect(densitySrcSet('/uploads/games/1/icon.webp', 76)).toBe(
       '/uploads/games/1/icon.webp?w=96 1x, /uploads/games/1/icon.webp?w=192 2x, /uploads/games/1/icon.webp?w=256 3x',

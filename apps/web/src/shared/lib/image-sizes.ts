@@ -1,15 +1,9 @@
-/**
- * The widths (px) the server makes of a stored image with `?w=` (docs/decisions/0031-image-sizes.md;
- * apps/server/src/platform/image-variants.ts keeps the same list). Any other width is refused.
- */
-export const IMAGE_WIDTHS = [48, 64, 96, 128, 192, 256, 384, 512, 768, 1024] as const;
+import { densitySrcSet as srcSetOf, widthFor } from '@ld/contract/image-sizes';
+
+// The server's widths and the choice among them are the contract's (docs/decisions/0031-image-sizes.md):
+// the server makes only those widths, and its first screen preloads the same candidates.
 
 const STORED = /^\/uploads\/[^?#]+$/;
-
-/** The smallest width of the list that covers `px` (the largest when none does). */
-export function widthFor(px: number): number {
-  return IMAGE_WIDTHS.find((w) => w >= px) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
-}
 
 /** A stored image (`/uploads/…`) at one of the widths; any other URL as it is. */
 export function sizedUrl(src: string, width: number): string {
@@ -22,14 +16,5 @@ export function sizedUrl(src: string, width: number): string {
  * its pixel density. Undefined for a URL the server does not resize.
  */
 export function densitySrcSet(src: string, displayWidth: number): string | undefined {
-  if (!STORED.test(src)) return undefined;
-  const seen = new Set<number>();
-  const candidates: string[] = [];
-  for (const density of [1, 2, 3]) {
-    const width = widthFor(displayWidth * density);
-    if (seen.has(width)) continue;
-    seen.add(width);
-    candidates.push(`${src}?w=${width} ${density}x`);
-  }
-  return candidates.join(', ');
+  return STORED.test(src) ? srcSetOf(src, displayWidth) : undefined;
 }

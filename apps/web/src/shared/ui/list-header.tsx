@@ -1,3 +1,4 @@
+import { CONTENT_LIMITS, WorkSort, type WorkSortValue } from '@ld/contract/content-values';
 import { useState } from 'react';
 import { useDebounced } from '../hooks/use-debounced';
 import { useSessionState } from '../hooks/use-session-state';
@@ -6,22 +7,19 @@ import './list-header.css';
 
 /** Typing settles this long before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 400;
-/** The longest keyword a work list accepts (CONTENT_LIMITS.keywordMax). */
-export const KEYWORD_MAX = 50;
-
 /** A work list's sort: 1 热门, 2 最新, 3 完结. */
-export type ListSort = 1 | 2 | 3;
+export type ListSort = WorkSortValue;
 
 const RANKINGS: TabItem<ListSort>[] = [
-  { key: 1, label: '热门' },
-  { key: 2, label: '最新' },
-  { key: 3, label: '完结' },
+  { key: WorkSort.hot, label: '热门' },
+  { key: WorkSort.latest, label: '最新' },
+  { key: WorkSort.finished, label: '完结' },
 ];
 
 /** What a work list is filtered by, kept for the tab's session under `${key}.category` and so on. */
 export function useListFilter(key: string, categories: { id: number; name: string }[] | undefined) {
   const [category, setCategory] = useSessionState<number>(`${key}.category`, 0);
-  const [sort, setSort] = useSessionState<ListSort>(`${key}.sort`, 1);
+  const [sort, setSort] = useSessionState<ListSort>(`${key}.sort`, WorkSort.hot);
   const [text, setText] = useSessionState(`${key}.keyword`, '');
   const keyword = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const tabs: TabItem<number>[] = [
@@ -71,7 +69,7 @@ export function ListHeader({
           className="list-header__input"
           placeholder={placeholder}
           aria-label={placeholder}
-          maxLength={KEYWORD_MAX}
+          maxLength={CONTENT_LIMITS.keywordMax}
           value={filter.text}
           onChange={(e) => filter.setText(e.target.value)}
           onFocus={() => setFocused(true)}

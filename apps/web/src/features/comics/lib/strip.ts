@@ -2,6 +2,8 @@
 // at the column's full width, their heights known from the episode's width × height before any
 // image loads, so where a panel sits and which panel is in view are arithmetic.
 
+import { IMAGE_WIDTHS } from '@ld/contract/image-sizes';
+
 export interface PanelSize {
   width: number;
   height: number;
@@ -180,8 +182,8 @@ export function entryAt(tops: number[], probe: number): number {
 export const PANEL_DISPLAY_WIDTH = 375;
 /** The tallest picture the server's resized copies (WebP) can hold. */
 const WEBP_MAX_PX = 16_383;
-/** The widest copy srcset may ask for (IMAGE_WIDTHS' last). */
-const WIDEST_COPY = 1024;
+/** The widest copy srcset may ask for. */
+const WIDEST_COPY = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
 
 /**
  * The width to ask a panel at, or undefined for the stored original: a panel so tall that its

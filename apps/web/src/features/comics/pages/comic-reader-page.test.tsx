@@ -1,8 +1,10 @@
+import { ErrorCode } from '@ld/contract/codes';
 import type { Episode } from '@ld/contract/comics';
+import type { WorkDetail } from '@ld/contract/content';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guestProgress } from '../../../shared/lib/guest-progress';
-import { fakeServer } from '../../../testing/fake-server';
+import { fail, fakeServer } from '../../../testing/fake-server';
 import { renderApp, TEST_ACCOUNT } from '../../../testing/render';
 import type { EpisodeResult } from '../api/get-episode';
 import ComicReaderPage from './comic-reader-page';
@@ -12,37 +14,33 @@ import ComicReaderPage from './comic-reader-page';
 // out, so this file gives the page a small layout of its own (below): blocks stacked in DOM order,
 // each panel as tall as its inline height, a 390 × 844 window that scrolls.
 
-const fake = vi.hoisted(() => ({
-  episodes: new Map<number, () => Promise<EpisodeResult>>(),
-}));
-
-vi.mock('../api/get-episode', async () => {
-  const { queryOptions } = await import('@tanstack/react-query');
-  return {
-    episodeQuery: (uid: string, workId: number, eid: number) =>
-      queryOptions({
-        queryKey: ['comic', 'episode', uid, workId, eid],
-        queryFn: () => {
-          const answer = fake.episodes.get(eid);
-          if (!answer) throw new Error(`no episode ${eid}`);
-          return answer();
-        },
-        staleTime: 600_000,
-      }),
-  };
-});
-vi.mock('../api/get-comic', async (original) => {
-  const actual = await original<typeof import('../api/get-comic')>();
-  const { useQuery } = await import('@tanstack/react-query');
-  return {
-    ...actual,
-    useComic: (id: number) =>
-      useQuery({
-        queryKey: ['comic', 'detail-fake', id],
-        queryFn: async () => ({ id: 5, title: '夏日烟火', progress: null }),
-      }),
-  };
-});
+/** The episodes the fake server answers, by id: an episode, or the lock (code 1005) with its price. */
+const episodeAnswers = new Map<number, () => Promise<EpisodeResult>>();
+const answerEpisode = async (eid: number) => {
+  const answer = episodeAnswers.get(eid);
+  if (!answer) throw new Error(`no episode ${eid}`);
+  const result = await answer();
+  return result.state === 'open'
+    ? result.episode
+    : fail(ErrorCode.unitLocked, '本话需解锁后阅读', { data: result.locked });
+};
+const comic: WorkDetail = {
+  id: 5,
+  kind: 'comic',
+  title: '夏日烟火',
+  author: '青木',
+  cover: '/uploads/comics/5/cover.webp',
+  category: { id: 1, name: '热血' },
+  tags: [],
+  status: 0,
+  unitCount: 2,
+  latestUnit: null,
+  viewCount: 20,
+  intro: '一部测试用的漫画。',
+  wordCount: null,
+  subscribed: false,
+  progress: null,
+};
 
 const WIDTH = 390;
 const VIEW = 844;
@@ -130,7 +128,7 @@ const topOf = (selector: string) => (document.querySelector(selector) as Element
 
 beforeEach(() => {
   scrollY = 0;
-  fake.episodes.clear();
+  episodeAnswers.clear();
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(rectOf);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(WIDTH);
   vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(VIEW);
@@ -145,14 +143,17 @@ afterEach(() => guestProgress.clear());
 const at = { at: '/comic/5/12', path: '/comic/:id/:eid' };
 /** The reader counts the comic's view once per page (docs/decisions/0046-video-views-apart.md). */
 const readerServer = () =>
-  fakeServer().on('POST /v1/comic/:id/view', () => ({ viewCount: 3, counted: true }));
+  fakeServer()
+    .on('GET /v1/comic/:id', () => comic)
+    .on('GET /v1/comic/:id/episode/:eid', (r) => answerEpisode(Number(r.params.eid)))
+    .on('POST /v1/comic/:id/view', () => ({ viewCount: 3, counted: true }));
 
 describe('reading up into the previous episode', () => {
   it('prepends the previous episode above its divider without moving the picture in view', async () => {
     let answerFirst: (r: EpisodeResult) => void = () => {};
     const prev = { id: 11, title: '第1话', price: 0, vip: false, unlocked: true };
-    fake.episodes.set(12, async () => ({ state: 'open', episode: episode(12, 2, { prevId: 11, prev }) }));
-    fake.episodes.set(11, () => new Promise((r) => (answerFirst = r)));
+    episodeAnswers.set(12, async () => ({ state: 'open', episode: episode(12, 2, { prevId: 11, prev }) }));
+    episodeAnswers.set(11, () => new Promise((r) => (answerFirst = r)));
     const { server } = renderApp(<ComicReaderPage />, { ...at, server: readerServer() });
     await screen.findByRole('heading', { name: '第2话', level: 1 });
     await waitFor(() => expect(document.title).toBe('第2话 · 夏日烟火'));
@@ -201,8 +202,8 @@ describe('reading up into the previous episode', () => {
   it('shows a locked previous episode with its price and 购买 above the one being read', async () => {
     // The open episode names its previous one (title, price, still locked for this reader).
     const prev = { id: 11, title: '第1话 初见', price: 5, vip: false, unlocked: false };
-    fake.episodes.set(12, async () => ({ state: 'open', episode: episode(12, 2, { prevId: 11, prev }) }));
-    fake.episodes.set(11, async () => ({ state: 'locked', locked: { price: 5, vip: false, coinNum: 40 } }));
+    episodeAnswers.set(12, async () => ({ state: 'open', episode: episode(12, 2, { prevId: 11, prev }) }));
+    episodeAnswers.set(11, async () => ({ state: 'locked', locked: { price: 5, vip: false, coinNum: 40 } }));
     const { server } = renderApp(<ComicReaderPage />, {
       ...at,
       account: TEST_ACCOUNT,

@@ -1,13 +1,13 @@
 import { ErrorCode } from '@ld/contract/codes';
 import type { DownloadAnswer } from '@ld/contract/games';
+import type { PlatformTypeValue } from '@ld/contract/games-values';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
-import type { Platform } from '../lib/platform';
 
 export interface DownloadRequest {
   gameId: number;
-  platformType: Platform;
+  platformType: PlatformTypeValue;
 }
 
 /** POST /api/user/game/download/{gameId}: pays when needed and answers a signed package URL. 1001 is the caller's to handle. */

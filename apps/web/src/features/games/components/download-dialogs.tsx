@@ -1,3 +1,4 @@
+import { PLATFORM_NAMES } from '@ld/contract/games-values';
 import { formatDate } from '@ld/contract/relative-time';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +12,6 @@ import { Link } from '../../../shared/ui/link';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { confirmStep, payablePrice } from '../lib/download-decision';
 import { type PendingDownload, useDownloadDialogs } from '../lib/download-store';
-import { PLATFORM_LABEL } from '../lib/platform';
 import { useGameDownload } from '../lib/use-game-download';
 import './download-dialogs.css';
 import { Image } from '../../../shared/ui/image';
@@ -84,7 +84,7 @@ function ConfirmDialog({ pending }: { pending: PendingDownload }) {
         <Image src={game.icon} alt={game.name} width={48} height={48} />
         <div>
           <strong>{game.name}</strong>
-          <span>{PLATFORM_LABEL[platform]}版</span>
+          <span>{PLATFORM_NAMES[platform]}版</span>
         </div>
       </div>
       <p className="dl-confirm__price">

@@ -1,3 +1,4 @@
+import { PLATFORM_NAMES, PlatformType, type PlatformTypeValue } from '@ld/contract/games-values';
 import { formatDate } from '@ld/contract/relative-time';
 import type { ReactNode } from 'react';
 import { useUserStatus } from '../../../shared/api/get-user-status';
@@ -7,7 +8,6 @@ import { formatCount, formatSize } from '../../../shared/lib/format';
 import { Link } from '../../../shared/ui/link';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { useGameDetail } from '../api/get-game-detail';
-import { PLATFORM, PLATFORM_LABEL, type Platform } from '../lib/platform';
 import { useGameDownload } from '../lib/use-game-download';
 import { PriceBadge } from './price-badge';
 import { Screenshots } from './screenshots';
@@ -112,17 +112,17 @@ export function GameDetail({ appID, children }: GameDetailProps) {
       {children}
 
       <div className="game-detail__actions">
-        {([PLATFORM.android, PLATFORM.ios] as Platform[]).map((platform) => {
+        {([PlatformType.android, PlatformType.ios] as PlatformTypeValue[]).map((platform) => {
           const available = game.platforms.includes(platform);
           return (
             <button
               key={platform}
               type="button"
-              className={`btn btn--primary game-detail__download game-detail__download--${platform === PLATFORM.ios ? 'ios' : 'android'}`}
+              className={`btn btn--primary game-detail__download game-detail__download--${platform === PlatformType.ios ? 'ios' : 'android'}`}
               disabled={!available || isPending}
               onClick={() => start(game, platform)}
             >
-              {available ? `${PLATFORM_LABEL[platform]} 立即下载` : `暂无${PLATFORM_LABEL[platform]}版`}
+              {available ? `${PLATFORM_NAMES[platform]} 立即下载` : `暂无${PLATFORM_NAMES[platform]}版`}
             </button>
           );
         })}

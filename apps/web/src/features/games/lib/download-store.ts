@@ -1,10 +1,10 @@
 import type { Game } from '@ld/contract/games';
+import type { PlatformTypeValue } from '@ld/contract/games-values';
 import { create } from 'zustand';
-import type { Platform } from './platform';
 
 export interface PendingDownload {
   game: Game;
-  platform: Platform;
+  platform: PlatformTypeValue;
 }
 
 interface DownloadDialogsState {

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@ld/contract/codes';
 import type { Game } from '@ld/contract/games';
+import type { PlatformTypeValue } from '@ld/contract/games-values';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { ApiError } from '../../../shared/http/client';
 import { useIsLoggedIn } from '../../../shared/stores/account';
@@ -7,7 +8,6 @@ import { toast } from '../../../shared/ui/toast-store';
 import { useDownloadGame } from '../api/download-game';
 import { startStep } from './download-decision';
 import { openLowBalanceDialog, useDownloadDialogs } from './download-store';
-import type { Platform } from './platform';
 import { startBrowserDownload } from './start-browser-download';
 
 /** The download flow of spec §4, from the 立即下载 tap to the browser's download. */
@@ -17,7 +17,7 @@ export function useGameDownload() {
   const mutation = useDownloadGame();
 
   /** Asks the server for the package; true when the browser download started. */
-  const request = async (game: Game, platform: Platform): Promise<boolean> => {
+  const request = async (game: Game, platform: PlatformTypeValue): Promise<boolean> => {
     try {
       const answer = await mutation.mutateAsync({ gameId: game.id, platformType: platform });
       startBrowserDownload(answer.url);
@@ -30,7 +30,7 @@ export function useGameDownload() {
     }
   };
 
-  const start = (game: Game, platform: Platform) => {
+  const start = (game: Game, platform: PlatformTypeValue) => {
     const step = startStep(game, isLoggedIn);
     if (step === 'request') void request(game, platform);
     else if (step === 'login') goToLogin();

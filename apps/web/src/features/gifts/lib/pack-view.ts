@@ -1,12 +1,5 @@
-import type { GiftPack, GiftPackStatus } from '@ld/contract/gifts';
-
-// Kept here rather than imported from the contract at runtime: the contract's gifts module pulls zod.
-const STATUS_TEXT: Record<GiftPackStatus, string> = {
-  upcoming: '未开始',
-  open: '领取',
-  ended: '已过期',
-  soldOut: '已领完',
-};
+import type { GiftPack } from '@ld/contract/gifts';
+import { GIFT_PACK_STATUS_TEXT, type GiftPackStatus } from '@ld/contract/gifts-values';
 
 export type PackAction = 'copy' | 'claim' | 'none';
 
@@ -29,7 +22,7 @@ export function packView(
   const percentLeft = pack.total > 0 ? Math.round((Math.max(0, pack.remaining) / pack.total) * 100) : 0;
   if (code) return { code, action: 'copy', label: '复制', percentLeft };
   if (pack.status === 'open' && pack.remaining > 0)
-    return { code: null, action: 'claim', label: STATUS_TEXT.open, percentLeft };
+    return { code: null, action: 'claim', label: GIFT_PACK_STATUS_TEXT.open, percentLeft };
   const status: GiftPackStatus = pack.status === 'open' ? 'soldOut' : pack.status;
-  return { code: null, action: 'none', label: STATUS_TEXT[status], percentLeft };
+  return { code: null, action: 'none', label: GIFT_PACK_STATUS_TEXT[status], percentLeft };
 }

@@ -1,12 +1,10 @@
 import type { SearchAnswer, SearchItem, SearchKind } from '@ld/contract/home';
+import { HOME_LIMITS } from '@ld/contract/home-values';
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 
-// The results page's calls. It reads no value module of the contract (kinds, routes): the
-// answers carry each group's title and each item's path, so the page shares no chunk with home.
-
-/** Items per page of one kind (the contract's HOME_LIMITS.pageSizeMax). */
-export const SEARCH_PAGE_SIZE = 20;
+// The results page's calls. The answers carry each group's title and each item's path, so the
+// page needs only the contract's limits.
 
 /** GET /api/v1/search over every kind: the first matches of each kind that has any. */
 export const searchAll = (keyword: string) => http.get<SearchAnswer>('/v1/search', { keyword });
@@ -30,7 +28,7 @@ async function searchKind(keyword: string, kind: SearchKind, cursor: string): Pr
   const answer = await http.get<SearchAnswer>('/v1/search', {
     keyword,
     kind,
-    pageSize: SEARCH_PAGE_SIZE,
+    pageSize: HOME_LIMITS.pageSizeMax,
     cursor: cursor || undefined,
   });
   const group = answer.groups[0];

@@ -1,4 +1,5 @@
 import type { SearchGroup, SearchItem, SearchKind } from '@ld/contract/home';
+import { HOME_LIMITS } from '@ld/contract/home-values';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Image } from '../../../shared/ui/image';
@@ -8,9 +9,6 @@ import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { type TabItem, Tabs } from '../../../shared/ui/tabs';
 import { useSearchAll, useSearchKind } from '../api/search';
 import './search-page.css';
-
-/** The keyword field's limit (the contract's HOME_LIMITS.keywordMax). */
-const KEYWORD_MAX = 32;
 
 type TabKey = SearchKind | 'all';
 
@@ -98,7 +96,7 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (keyword
         type="search"
         aria-label="搜索"
         placeholder="游戏、漫画、小说、视频、帖子"
-        maxLength={KEYWORD_MAX}
+        maxLength={HOME_LIMITS.keywordMax}
         enterKeyHint="search"
         value={text}
         onChange={(e) => setText(e.target.value)}

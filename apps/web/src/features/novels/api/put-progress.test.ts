@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useAccountStore } from '../../../shared/stores/account';
 import { fakeServer } from '../../../testing/fake-server';
 import { TEST_ACCOUNT } from '../../../testing/render';
-import { PROGRESS_QUEUE_KEY, startOffline } from '../lib/offline-start';
+import { startOffline } from '../lib/offline-start';
+import { PROGRESS_QUEUE_KEY } from '../lib/progress-queue-key';
 import { flushProgressQueue, type NovelProgressInput, putProgress, queuedProgress } from './put-progress';
 
 const save = (workId: number, paragraph: number, clientTime: number): NovelProgressInput => ({

@@ -3,7 +3,7 @@ import { ApiError } from '../../../shared/http/client';
 import { local } from '../../../shared/lib/local';
 import { getAccount } from '../../../shared/stores/account';
 import { putProgress as put } from '../../../shared/works/api/put-progress';
-import { PROGRESS_QUEUE_KEY } from '../lib/offline-start';
+import { PROGRESS_QUEUE_KEY } from '../lib/progress-queue-key';
 
 export interface NovelProgressInput {
   workId: number;

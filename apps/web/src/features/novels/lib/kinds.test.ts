@@ -1,15 +1,17 @@
-import { CONTENT_LIMITS, WORK_KIND_TEXT, WORK_KINDS, WorkSort } from '@ld/contract/content';
+import { WORK_KINDS } from '@ld/contract/content-values';
+import { itemPath } from '@ld/contract/home-values';
 import { describe, expect, it } from 'vitest';
-import { KEYWORD_MAX, type ListSort } from '../../../shared/ui/list-header';
-import { KIND_TABS } from './kinds';
+import { KIND_TABS, workHref } from './kinds';
 
-describe('the contract constants the pages keep without zod', () => {
-  it('match the contract', () => {
-    expect(KEYWORD_MAX).toBe(CONTENT_LIMITS.keywordMax);
-    expect(KIND_TABS.slice(1).map((t) => t.key)).toEqual([...WORK_KINDS]);
-    expect(KIND_TABS.slice(1).map((t) => t.label)).toEqual(WORK_KINDS.map((k) => WORK_KIND_TEXT[k]));
-    const sorts: ListSort[] = [WorkSort.hot, WorkSort.latest, WorkSort.finished];
-    expect(sorts).toEqual([1, 2, 3]);
+describe('where a work shows its details', () => {
+  it('is where the home and the search link it', () => {
+    for (const kind of WORK_KINDS) expect(workHref(kind, 7)).toBe(itemPath(kind, 7));
+  });
+});
+
+describe('the kind tabs of 阅读记录 and 我的订阅', () => {
+  it('offer 全部 and then each kind of work', () => {
+    expect(KIND_TABS.map((t) => t.label)).toEqual(['全部', '小说', '漫画', '视频']);
   });
 });
 

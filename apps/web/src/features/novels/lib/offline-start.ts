@@ -1,8 +1,6 @@
 import { local } from '../../../shared/lib/local';
 import { registerServiceWorkerAfterLoad } from '../../../shared/lib/service-worker-start';
-
-/** Saves made without a network, newest per book, sent when it is back (decision 0034). */
-export const PROGRESS_QUEUE_KEY = 'ld-progress-queue';
+import { PROGRESS_QUEUE_KEY } from './progress-queue-key';
 
 // The sender loads only when a save is waiting: most visits have none, and the entry stays
 // without it (docs/decisions/0043, the entry addendum).

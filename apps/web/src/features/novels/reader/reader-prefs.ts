@@ -1,30 +1,35 @@
-import type { ReaderMode, ReaderPreferences, ReaderTheme } from '@ld/contract/content';
+import type { ReaderPreferences } from '@ld/contract/content';
+import {
+  DEFAULT_READER,
+  READER_LIMITS,
+  READER_MODES,
+  READER_THEMES,
+  type ReaderMode,
+  type ReaderTheme,
+} from '@ld/contract/content-values';
 import { useEffect, useState } from 'react';
 import { local } from '../../../shared/lib/local';
 import { useAccountStore } from '../../../shared/stores/account';
 import { usePutReadingSettings, useReadingSettings } from '../../../shared/works/api/reading-settings';
 
-// The contract's bounds and defaults (content.ts), repeated here as plain values: that module
-// carries zod, which the reader's chunk need not load.
-export const FONT_SIZE = { min: 12, max: 32, step: 1 } as const;
-export const LINE_HEIGHT = { min: 1.2, max: 3, step: 0.2 } as const;
-export const DEFAULT_PREFS: ReaderPreferences = {
-  fontSize: 18,
-  lineHeight: 1.8,
-  theme: 'white',
-  mode: 'scroll',
-};
+// The sliders' ranges are the contract's bounds; the steps are the sheet's own.
+export const FONT_SIZE = { min: READER_LIMITS.fontSizeMin, max: READER_LIMITS.fontSizeMax, step: 1 } as const;
+export const LINE_HEIGHT = {
+  min: READER_LIMITS.lineHeightMin,
+  max: READER_LIMITS.lineHeightMax,
+  step: 0.2,
+} as const;
+const DEFAULT_PREFS: ReaderPreferences = DEFAULT_READER;
 
-export const THEMES: ReadonlyArray<{ id: ReaderTheme; label: string }> = [
-  { id: 'white', label: '白色' },
-  { id: 'sepia', label: '米黄' },
-  { id: 'green', label: '护眼绿' },
-  { id: 'night', label: '夜间' },
-];
-export const MODES: ReadonlyArray<{ id: ReaderMode; label: string }> = [
-  { id: 'scroll', label: '上下滚动' },
-  { id: 'page', label: '左右翻页' },
-];
+const THEME_LABEL: Record<ReaderTheme, string> = {
+  white: '白色',
+  sepia: '米黄',
+  green: '护眼绿',
+  night: '夜间',
+};
+const MODE_LABEL: Record<ReaderMode, string> = { scroll: '上下滚动', page: '左右翻页' };
+export const THEMES = READER_THEMES.map((id) => ({ id, label: THEME_LABEL[id] }));
+export const MODES = READER_MODES.map((id) => ({ id, label: MODE_LABEL[id] }));
 
 const KEY = 'ld-reader-prefs';
 

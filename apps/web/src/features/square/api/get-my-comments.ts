@@ -1,15 +1,16 @@
+import { DEFAULT_PAGE_SIZE } from '@ld/contract/defaults';
 import type { MyCommentPage } from '@ld/contract/square';
+import { SquareSort } from '@ld/contract/square-values';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
-import { PAGE_SIZE, SORT_LATEST } from '../lib/limits';
 import { squareKeys } from '../lib/query-keys';
 
 /** GET comment/me, newest first (spec §9: sort=2). */
 export const getMyComments = (cursor: string) =>
   http.get<MyCommentPage>('/v1/square/comment/me', {
-    sort: SORT_LATEST,
-    pageSize: PAGE_SIZE,
+    sort: SquareSort.latest,
+    pageSize: DEFAULT_PAGE_SIZE,
     cursor: cursor || undefined,
   });
 

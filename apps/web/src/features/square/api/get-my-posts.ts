@@ -1,15 +1,16 @@
+import { DEFAULT_PAGE_SIZE } from '@ld/contract/defaults';
 import type { PostPage } from '@ld/contract/square';
+import { SquareSort } from '@ld/contract/square-values';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
-import { PAGE_SIZE, SORT_LATEST } from '../lib/limits';
 import { squareKeys } from '../lib/query-keys';
 
 /** GET post/me, newest first (spec §9: sort=2). */
 export const getMyPosts = (cursor: string) =>
   http.get<PostPage>('/v1/square/post/me', {
-    sort: SORT_LATEST,
-    pageSize: PAGE_SIZE,
+    sort: SquareSort.latest,
+    pageSize: DEFAULT_PAGE_SIZE,
     cursor: cursor || undefined,
   });
 

@@ -1,8 +1,8 @@
+import { DEFAULT_PAGE_SIZE } from '@ld/contract/defaults';
 import type { PostPage } from '@ld/contract/square';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
-import { PAGE_SIZE } from '../lib/limits';
 import { type FeedFilter, squareKeys } from '../lib/query-keys';
 
 /** GET post/list: hot or latest, one tag or all, optionally a keyword; deeper pages by cursor. */
@@ -11,7 +11,7 @@ export const getPosts = (filter: FeedFilter, cursor: string) =>
     sort: filter.sort,
     tagId: filter.tagId ?? undefined,
     keyword: filter.keyword || undefined,
-    pageSize: PAGE_SIZE,
+    pageSize: DEFAULT_PAGE_SIZE,
     cursor: cursor || undefined,
   });
 

@@ -2,8 +2,10 @@ import type { Page } from '@ld/contract/envelope';
 import { SensitiveWordMatcher } from '@ld/contract/sensitive-words';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
-import { SENSITIVE_WORDS_PAGE_SIZE } from '../lib/limits';
 import { squareKeys } from '../lib/query-keys';
+
+/** The word list the client checks against (spec §9: pageSize 99). */
+const SENSITIVE_WORDS_PAGE_SIZE = 99;
 
 /** GET sensitiveword/list with pageSize 99; `records` are the words (spec §7). */
 export const getSensitiveWords = () =>

@@ -1,6 +1,6 @@
+import { SQUARE_LIMITS } from '@ld/contract/square-values';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
-import { KEYWORD_MAX } from '../lib/limits';
 import { squareKeys } from '../lib/query-keys';
 
 /** GET keyword/suggestion: up to 10 phrases for what is being typed. Quiet: typing must not toast. */
@@ -11,7 +11,7 @@ export const suggestionsQuery = (keyword: string) =>
   queryOptions({
     queryKey: squareKeys.suggestions(keyword),
     queryFn: ({ signal }) => getSuggestions(keyword, signal),
-    enabled: keyword.length > 0 && keyword.length <= KEYWORD_MAX,
+    enabled: keyword.length > 0 && keyword.length <= SQUARE_LIMITS.keywordMax,
     staleTime: 60_000,
     retry: false,
   });

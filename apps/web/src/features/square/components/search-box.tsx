@@ -1,7 +1,7 @@
+import { SQUARE_LIMITS } from '@ld/contract/square-values';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useDebounced } from '../../../shared/hooks/use-debounced';
 import { useSuggestions } from '../api/get-suggestions';
-import { KEYWORD_MAX } from '../lib/limits';
 import './search-box.css';
 
 /** Suggestions are asked for once typing pauses this long. */
@@ -55,7 +55,7 @@ export function SearchBox({ onSearch }: SearchBoxProps) {
         aria-expanded={items.length > 0}
         aria-controls={listId}
         aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-        maxLength={KEYWORD_MAX}
+        maxLength={SQUARE_LIMITS.keywordMax}
         value={text}
         onChange={(e) => {
           setText(e.target.value);

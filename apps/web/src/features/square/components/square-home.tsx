@@ -1,3 +1,4 @@
+import { SquareSort } from '@ld/contract/square-values';
 import { type ReactNode, useState } from 'react';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { useSwipe } from '../../../shared/hooks/use-swipe';
@@ -7,7 +8,6 @@ import { Tabs } from '../../../shared/ui/tabs';
 import { useFollowFeed } from '../api/get-follow-feed';
 import { usePosts } from '../api/get-posts';
 import { useTags } from '../api/get-tags';
-import { SORT_HOT, SORT_LATEST } from '../lib/limits';
 import { LoginPrompt } from './login-prompt';
 import { PostList } from './post-list';
 import { SearchBox } from './search-box';
@@ -36,7 +36,7 @@ export function SquareHome({ top }: { top?: ReactNode }) {
     ...(tags.data ?? []).map((t) => ({ key: t.id, label: t.tag })),
   ];
   const searching = keyword !== '';
-  const sort = mode === 'latest' ? SORT_LATEST : SORT_HOT;
+  const sort = mode === 'latest' ? SquareSort.latest : SquareSort.hot;
   const feed = usePosts(
     { sort, tagId: searching || tagId === ALL ? null : tagId, keyword },
     mode !== 'follow' || searching,

@@ -1,6 +1,6 @@
+import { MAX_IMAGE_BYTES } from '@ld/contract/defaults';
 import { SensitiveWordMatcher } from '@ld/contract/sensitive-words';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_BYTES_MAX } from './limits';
 import {
   IMAGE_COUNT_MESSAGE,
   IMAGE_SIZE_MESSAGE,
@@ -51,8 +51,8 @@ describe('post form', () => {
 
   it('refuses non-images and files over 5 MB', () => {
     expect(imageFileProblem(file('a.pdf', 'application/pdf'))).toBe(IMAGE_TYPE_MESSAGE);
-    expect(imageFileProblem(file('a.png', 'image/png', IMAGE_BYTES_MAX + 1))).toBe(IMAGE_SIZE_MESSAGE);
-    expect(imageFileProblem(file('a.png', 'image/png', IMAGE_BYTES_MAX))).toBeNull();
+    expect(imageFileProblem(file('a.png', 'image/png', MAX_IMAGE_BYTES + 1))).toBe(IMAGE_SIZE_MESSAGE);
+    expect(imageFileProblem(file('a.png', 'image/png', MAX_IMAGE_BYTES))).toBeNull();
   });
 
   it('takes at most 9 images in all', () => {

@@ -1,6 +1,6 @@
+import { MAX_IMAGE_BYTES } from '@ld/contract/defaults';
 import { sensitiveWordsMessage } from '@ld/contract/sensitive-words';
-import { charCount } from '../../../shared/lib/format';
-import { IMAGE_BYTES_MAX, POST_CONTENT_MAX, POST_IMAGES_MAX } from './limits';
+import { charCount, SQUARE_LIMITS } from '@ld/contract/square-values';
 
 /** One picked image on its way to the server. */
 export interface DraftImage {
@@ -16,12 +16,12 @@ export interface DraftImage {
 
 export const IMAGE_TYPE_MESSAGE = '只能上传图片（JPG、PNG、WebP、GIF），请重新选择';
 export const IMAGE_SIZE_MESSAGE = '图片不能超过 5MB，请压缩后再上传';
-export const IMAGE_COUNT_MESSAGE = `最多上传 ${POST_IMAGES_MAX} 张图片`;
+export const IMAGE_COUNT_MESSAGE = `最多上传 ${SQUARE_LIMITS.imagesMax} 张图片`;
 
 /** Why a picked file cannot be uploaded, or null when it can. */
 export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
   if (!file.type.startsWith('image/')) return IMAGE_TYPE_MESSAGE;
-  if (file.size > IMAGE_BYTES_MAX) return IMAGE_SIZE_MESSAGE;
+  if (file.size > MAX_IMAGE_BYTES) return IMAGE_SIZE_MESSAGE;
   return null;
 }
 
@@ -35,7 +35,7 @@ export function pickImages<F extends Pick<File, 'type' | 'size' | 'name'>>(
   for (const file of files) {
     const problem = imageFileProblem(file);
     if (problem) messages.add(`${file.name}：${problem}`);
-    else if (alreadyPicked + accepted.length >= POST_IMAGES_MAX) messages.add(IMAGE_COUNT_MESSAGE);
+    else if (alreadyPicked + accepted.length >= SQUARE_LIMITS.imagesMax) messages.add(IMAGE_COUNT_MESSAGE);
     else accepted.push(file);
   }
   return { accepted, messages: [...messages] };
@@ -54,14 +54,14 @@ export function postFormProblems(form: PostFormState): string[] {
   const problems: string[] = [];
   const count = charCount(form.content.trim());
   if (count === 0) problems.push('请填写帖子内容');
-  if (charCount(form.content) > POST_CONTENT_MAX) {
+  if (charCount(form.content) > SQUARE_LIMITS.postContentMax) {
     problems.push(
-      `帖子内容最多 ${POST_CONTENT_MAX} 字，请删减 ${charCount(form.content) - POST_CONTENT_MAX} 字`,
+      `帖子内容最多 ${SQUARE_LIMITS.postContentMax} 字，请删减 ${charCount(form.content) - SQUARE_LIMITS.postContentMax} 字`,
     );
   }
   if (form.sensitiveWords.length > 0) problems.push(sensitiveWordsMessage(form.sensitiveWords));
   if (form.tagId === null) problems.push('请选择话题');
-  if (form.images.length > POST_IMAGES_MAX) problems.push(IMAGE_COUNT_MESSAGE);
+  if (form.images.length > SQUARE_LIMITS.imagesMax) problems.push(IMAGE_COUNT_MESSAGE);
   if (form.images.some((i) => i.status === 'waiting' || i.status === 'uploading'))
     problems.push('图片还在上传，请稍候');
   if (form.images.some((i) => i.status === 'failed')) problems.push('有图片上传失败，请重试或移除');

@@ -1,4 +1,4 @@
-import type { Sort } from './limits';
+import type { SquareSortValue } from '@ld/contract/square-values';
 
 /**
  * Query keys of the square. What a list holds depends on who looks (liked, followed, isMine), so
@@ -6,7 +6,7 @@ import type { Sort } from './limits';
  * The tag list's key lives with its query (`TAGS_KEY` in api/get-tags.ts).
  */
 export interface FeedFilter {
-  sort: Sort;
+  sort: SquareSortValue;
   tagId: number | null;
   keyword: string;
 }

@@ -1,4 +1,5 @@
 import { relativeTime } from '@ld/contract/relative-time';
+import { SquareSort, type SquareSortValue } from '@ld/contract/square-values';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CommentSection } from '../../../shared/comments/comment-section';
@@ -16,14 +17,13 @@ import { isNotFound, usePost } from '../api/get-post';
 import { ImageGrid } from '../components/image-grid';
 import { usePostCommentEffects } from '../lib/comment-effects';
 import { postCommentPlace } from '../lib/comment-place';
-import { SORT_HOT, SORT_LATEST, type Sort } from '../lib/limits';
 import { useLoginGate } from '../lib/use-login-gate';
 import { useTogglePostLike } from '../lib/use-toggle-like';
 import './post-detail-page.css';
 
-const SORTS: TabItem<Sort>[] = [
-  { key: SORT_HOT, label: '热门' },
-  { key: SORT_LATEST, label: '最新' },
+const SORTS: TabItem<SquareSortValue>[] = [
+  { key: SquareSort.hot, label: '热门' },
+  { key: SquareSort.latest, label: '最新' },
 ];
 
 /** 帖子详情: the post, its images full screen, likes, following the author, comments and replies. */
@@ -123,7 +123,7 @@ export default function PostDetailPage() {
                 label="评论排序"
                 variant="pill"
                 items={SORTS}
-                active={sort as Sort}
+                active={sort as SquareSortValue}
                 onChange={(key) => setSort(key)}
               />
             </div>

@@ -1,16 +1,15 @@
 import { ErrorCode } from '@ld/contract/codes';
 import { sensitiveWordsMessage } from '@ld/contract/sensitive-words';
+import { charCount, SQUARE_LIMITS } from '@ld/contract/square-values';
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/http/client';
-import { charCount } from '../../../shared/lib/format';
 import { toast } from '../../../shared/ui/toast-store';
 import { useCreatePost } from '../api/create-post';
 import { useSensitiveWords } from '../api/get-sensitive-words';
 import { useTags } from '../api/get-tags';
 import { uploadImage } from '../api/upload-image';
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft';
-import { POST_CONTENT_MAX, POST_IMAGES_MAX } from '../lib/limits';
 import { type DraftImage, pickImages, postFormProblems } from '../lib/post-form';
 import { useLoginGate } from '../lib/use-login-gate';
 import '../../../shared/ui/states.css';
@@ -147,9 +146,9 @@ export default function PostPage() {
           </span>
           <span
             id="post-content-count"
-            className={`post-form__count${count > POST_CONTENT_MAX ? ' is-over' : ''}`}
+            className={`post-form__count${count > SQUARE_LIMITS.postContentMax ? ' is-over' : ''}`}
           >
-            {count}/{POST_CONTENT_MAX}
+            {count}/{SQUARE_LIMITS.postContentMax}
           </span>
         </div>
 
@@ -197,7 +196,7 @@ export default function PostPage() {
               </button>
             </li>
           ))}
-          {images.length < POST_IMAGES_MAX && (
+          {images.length < SQUARE_LIMITS.imagesMax && (
             <li className="post-form__add">
               <label
                 onClick={(e) => {
@@ -207,13 +206,15 @@ export default function PostPage() {
                 <input type="file" accept="image/*" multiple onChange={onPick} aria-label="添加图片" />
                 <span aria-hidden="true">+</span>
                 <small>
-                  {images.length}/{POST_IMAGES_MAX}
+                  {images.length}/{SQUARE_LIMITS.imagesMax}
                 </small>
               </label>
             </li>
           )}
         </ul>
-        <p className="post-form__hint">最多 {POST_IMAGES_MAX} 张，每张不超过 5MB，支持 JPG、PNG、WebP、GIF</p>
+        <p className="post-form__hint">
+          最多 {SQUARE_LIMITS.imagesMax} 张，每张不超过 5MB，支持 JPG、PNG、WebP、GIF
+        </p>
         {pickMessages.map((m) => (
           <p key={m} className="post-form__error" role="alert">
             {m}

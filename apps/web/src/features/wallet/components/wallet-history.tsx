@@ -1,5 +1,6 @@
 import { formatDateTime } from '@ld/contract/relative-time';
 import type { LedgerEntry, Order } from '@ld/contract/wallet';
+import { ORDER_STATUS_TEXT } from '@ld/contract/wallet-values';
 import { useState } from 'react';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { Tabs } from '../../../shared/ui/adm';
@@ -7,7 +8,6 @@ import { PagedList } from '../../../shared/ui/paged-list';
 import { useLedger } from '../api/get-ledger';
 import { useOrders } from '../api/get-orders';
 import { deltaText, yuanText } from '../lib/money';
-import { ORDER_STATUS_LABEL } from '../lib/order-result';
 import './wallet-history.css';
 
 function LedgerRow({ entry }: { entry: LedgerEntry }) {
@@ -37,11 +37,11 @@ function OrderRow({ order }: { order: Order }) {
           <em>{yuanText(order.amount)}</em>
         </span>
         <span className="wallet-row__time">
-          {formatDateTime(order.createTime)} · 订单号 {order.orderId}
+          {formatDateTime(order.createTime)} · {order.providerName} · 订单号 {order.orderId}
         </span>
       </div>
       <span className={`wallet-row__status wallet-row__status--${order.status}`}>
-        {order.statusText || ORDER_STATUS_LABEL[order.status]}
+        {order.statusText || ORDER_STATUS_TEXT[order.status]}
       </span>
     </div>
   );

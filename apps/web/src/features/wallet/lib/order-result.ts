@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@ld/contract/wallet';
+import type { OrderStatus } from '@ld/contract/wallet-values';
 
 /** How long the result view polls before it says the result is not in yet (the brief: about 30 s). */
 export const ORDER_POLL_LIMIT_MS = 30_000;
@@ -11,11 +11,3 @@ export function orderResult(status: OrderStatus | undefined, elapsedMs: number):
   if (status === 'closed') return 'closed';
   return elapsedMs >= ORDER_POLL_LIMIT_MS ? 'timeout' : 'pending';
 }
-
-// Kept here rather than imported at runtime from the contract, whose wallet module pulls zod.
-export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
-  created: '待支付',
-  paid: '已支付，到账中',
-  credited: '已到账',
-  closed: '已关闭',
-};

@@ -1,8 +1,8 @@
+import { DEFAULT_PAGE_SIZE as COMMENT_PAGE_SIZE } from '@ld/contract/defaults';
 import type { CursorPage } from '@ld/contract/envelope';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../http/client';
 import { useAccountStore } from '../../stores/account';
-import { COMMENT_PAGE_SIZE } from '../limits';
 import { type CommentPlace, commentKeys, type PlaceComment, type PlaceThread } from '../place';
 
 /** GET the place's threads (1 热门, 2 最新), each with its first replies. */

@@ -1,0 +1,71 @@
+// Rules of the tree that Biome cannot state, because they are about where files sit or what a
+// test replaces rather than about one import (docs/decisions/0052-shared-values-openapi-and-lint.md).
+import fs from 'node:fs';
+import path from 'node:path';
+
+const SOURCE = /\.(ts|tsx|mjs|js)$/;
+const SKIP = new Set(['node_modules', 'dist', '.data', 'data', '.git']);
+
+/** Every source file under `dir` (relative to `root`, with / separators). */
+export function sourceFiles(root, dir) {
+  const out = [];
+  const walk = (rel) => {
+    const full = path.join(root, rel);
+    if (!fs.existsSync(full)) return;
+    for (const entry of fs.readdirSync(full, { withFileTypes: true })) {
+      if (SKIP.has(entry.name)) continue;
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(child);
+      else if (SOURCE.test(entry.name)) out.push(child);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/**
+ * The web's boundary rule reads import paths with one Biome override per depth, so a feature's
+ * files sit at most three folders deep: features/<feature>/<a>/<b>/<file>.
+ */
+export function tooDeepInFeature(file) {
+  const match = /^apps\/web\/src\/features\/[^/]+\/(.+)$/.exec(file);
+  return match !== null && match[1].split('/').length > 3;
+}
+
+/**
+ * `vi.mock` (or `vi.doMock`) of the project's own code: a relative path or an @ld package.
+ * Tests drive the real modules and fake only the network edge (DESIGN, "What done means").
+ */
+export function ownModuleMocks(text) {
+  const found = [];
+  const call = /\bvi\s*\.\s*(?:do)?[mM]ock\s*\(\s*(['"`])([^'"`]+)\1/g;
+  for (const m of text.matchAll(call)) {
+    if (m[2].startsWith('.') || m[2].startsWith('/') || m[2].startsWith('@ld/')) {
+      const line = text.slice(0, m.index).split('\n').length;
+      found.push({ line, target: m[2] });
+    }
+  }
+  return found;
+}
+
+/** Every breach of these rules in the tree at `root`, one message each. */
+export function structureProblems(root) {
+  const problems = [];
+  for (const file of sourceFiles(root, 'apps/web/src/features')) {
+    if (tooDeepInFeature(file))
+      problems.push(
+        `${file}: more than three folders deep in a feature, where the boundary lint cannot see its imports; flatten it (docs/conventions.md, Web)`,
+      );
+  }
+  for (const dir of ['apps', 'packages', 'e2e', 'bench', 'scripts']) {
+    for (const file of sourceFiles(root, dir)) {
+      // The rule's own code and its test spell out what it refuses.
+      if (file === 'scripts/lib/structure.mjs' || file === 'scripts/test/lint-rules.test.mjs') continue;
+      for (const { line, target } of ownModuleMocks(fs.readFileSync(path.join(root, file), 'utf8')))
+        problems.push(
+          `${file}:${line}: vi.mock('${target}') replaces the project's own module; drive the real code and fake only the network edge (fakeServer, a vendor on 127.0.0.1)`,
+        );
+    }
+  }
+  return problems;
+}
