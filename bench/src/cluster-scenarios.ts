@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PORTAL_APP_ID } from '@ld/contract/defaults';
 import { createDb } from '@ld/server/src/db/database.ts';
 import pg from 'pg';
 import { type Cluster, freePort, NGINX, startCluster } from '../../scripts/lib/cluster.mjs';
@@ -16,7 +17,10 @@ import type { Comparison, Figure } from './report.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const FEED = '/api/v1/square/post/list?sort=1&pageSize=10';
 const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
-const GAME_LIST = { path: '/api/web/game/list', body: 'appID=2008&currentPage=1&pageSize=10' };
+const GAME_LIST = {
+  path: '/api/web/game/list',
+  body: new URLSearchParams({ appID: String(PORTAL_APP_ID), currentPage: '1', pageSize: '10' }).toString(),
+};
 const PROCESS_ENV = { SEED: '0', LOG_LEVEL: 'error', RATE_LIMIT: 'off', SCRYPT_LOG_N: '17' };
 
 async function admin(url: string, query: string) {

@@ -1,3 +1,4 @@
+import { PORTAL_APP_ID } from '@ld/contract/defaults';
 import pg from 'pg';
 
 /** One answer over real HTTP; `status` 0 when no answer came (connection refused, reset, timeout). */
@@ -22,11 +23,13 @@ export async function send(
   if (options.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(
-      Object.fromEntries(Object.entries({ appID: '2008', ...options.form }).map(([k, v]) => [k, String(v)])),
+      Object.fromEntries(
+        Object.entries({ appID: PORTAL_APP_ID, ...options.form }).map(([k, v]) => [k, String(v)]),
+      ),
     ).toString();
   } else if (method === 'POST') {
     headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = 'appID=2008';
+    body = `appID=${PORTAL_APP_ID}`;
   }
   try {
     const res = await fetch(`${base}${url}`, {
