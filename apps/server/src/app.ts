@@ -9,8 +9,10 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { adminApi } from './modules/admin.ts';
 import { modules } from './modules/index.ts';
 import { jobs } from './modules/jobs.ts';
+import { installAdminWeb } from './platform/admin-web.ts';
 import { installCallerUid } from './platform/auth.ts';
 import { createCache } from './platform/cache.ts';
 import { createChangeFeed } from './platform/changes.ts';
@@ -106,7 +108,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(compress, { global: true, threshold: 1024 });
   await installRateLimit(app);
   await app.register(swagger, {
-    openapi: { info: { title: `${config.appTitle} API`, version: '1.0.0' } },
+    openapi: {
+      info: { title: `${config.appTitle} API`, version: '1.0.0' },
+      // The operator console's calls (/api/admin/v1): an HttpOnly session cookie plus its CSRF
+      // token in a header on every write (docs/decisions/0048-operator-console.md).
+      components: {
+        securitySchemes: {
+          adminSession: { type: 'apiKey', in: 'cookie', name: 'ld_admin' },
+          adminCsrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -124,7 +136,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   for (const module of modules) {
     await app.register(module, { prefix: '/api' });
   }
+  await app.register(adminApi, { prefix: '/api/admin/v1' });
   scheduleJobs(app, jobs);
+  await installAdminWeb(app);
   await installWeb(app);
   return app;
 }
