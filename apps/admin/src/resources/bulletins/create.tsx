@@ -1,0 +1,19 @@
+import type { AdminBulletin } from '@ld/contract/admin/bulletins';
+import { Create, useForm } from '@refinedev/antd';
+import { Form } from 'antd';
+import { BulletinFields } from './form-fields';
+
+/** 新建公告. A refused field is shown under its input; what was typed stays. */
+export function BulletinCreate() {
+  const { formProps, saveButtonProps } = useForm<AdminBulletin>({
+    redirect: 'list',
+    successNotification: (data) => ({ type: 'success', message: `已创建公告「${data?.data.title ?? ''}」` }),
+  });
+  return (
+    <Create title="新建公告" saveButtonProps={{ ...saveButtonProps, children: '保存' }}>
+      <Form {...formProps} layout="vertical" requiredMark={false}>
+        <BulletinFields />
+      </Form>
+    </Create>
+  );
+}
