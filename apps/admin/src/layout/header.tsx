@@ -25,7 +25,7 @@ export function Header() {
             <Typography.Text strong aria-label="当前操作员">
               {session.operator.name}
             </Typography.Text>
-            <Tag color="blue">{ROLE_LABELS[session.operator.role]}</Tag>
+            <Tag color="processing">{ROLE_LABELS[session.operator.role]}</Tag>
           </>
         ) : null}
         <Button onClick={() => logout()} loading={isPending}>

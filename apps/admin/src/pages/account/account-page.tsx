@@ -30,14 +30,15 @@ export function AccountPage() {
           <Descriptions.Item label="操作员名">{operator.name}</Descriptions.Item>
           <Descriptions.Item label="角色">{ROLE_LABELS[operator.role]}</Descriptions.Item>
           <Descriptions.Item label="两步验证">
-            {operator.totpEnabled ? <Tag color="green">已开启</Tag> : <Tag>未开启</Tag>}
-            {session.totpRequired ? <Tag color="orange">管理员要求开启</Tag> : null}
+            {operator.totpEnabled ? <Tag color="success">已开启</Tag> : <Tag>未开启</Tag>}
+            {session.totpRequired ? <Tag color="warning">管理员要求开启</Tag> : null}
           </Descriptions.Item>
         </Descriptions>
       </Card>
 
       <Card title="修改密码">
         <Form<PasswordForm>
+          name="own-password"
           form={passwordForm}
           layout="vertical"
           requiredMark={false}
@@ -98,6 +99,7 @@ export function AccountPage() {
       <Card title="两步验证">
         {operator.totpEnabled ? (
           <Form<{ password: string; code: string }>
+            name="totp-disable"
             layout="vertical"
             requiredMark={false}
             style={{ maxWidth: 400 }}

@@ -38,12 +38,16 @@ export function TotpEnrol({ onEnabled }: { onEnabled: (session: AdminSession) =>
         1. 用验证器扫描二维码（或手动输入密钥）；2. 输入验证器中显示的 6 位验证码。
       </Typography.Paragraph>
       <div style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
-        <QRCode
-          value={secret?.otpauthUrl ?? '-'}
-          status={secret ? 'active' : 'loading'}
-          size={160}
-          bordered
-        />
+        {/* The secret beside it is the same for screen readers; the picture is for the camera. */}
+        <div aria-hidden="true" className="totp-qr">
+          <QRCode
+            type="svg"
+            value={secret?.otpauthUrl ?? '-'}
+            status={secret ? 'active' : 'loading'}
+            size={160}
+            bordered
+          />
+        </div>
         <div>
           <Typography.Text type="secondary">密钥</Typography.Text>
           <Typography.Paragraph
@@ -56,6 +60,7 @@ export function TotpEnrol({ onEnabled }: { onEnabled: (session: AdminSession) =>
         </div>
       </div>
       <Form<{ code: string }>
+        name="totp-enable"
         layout="inline"
         requiredMark={false}
         onFinish={(values) =>

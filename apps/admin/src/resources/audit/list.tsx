@@ -54,6 +54,7 @@ export function AuditList() {
     <List title="操作日志">
       <Form
         {...searchFormProps}
+        name="audit-filter"
         layout="inline"
         style={{ marginBottom: 16, rowGap: 8 }}
         aria-label="筛选操作日志"

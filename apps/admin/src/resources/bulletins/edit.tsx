@@ -11,6 +11,7 @@ export function BulletinEdit() {
   });
   return (
     <Edit
+      goBack={false}
       title="编辑公告"
       saveButtonProps={{ ...saveButtonProps, children: '保存' }}
       isLoading={query?.isLoading}
@@ -28,7 +29,7 @@ export function BulletinEdit() {
           }
         />
       ) : (
-        <Form {...formProps} layout="vertical" requiredMark={false}>
+        <Form {...formProps} name="bulletin-edit" layout="vertical" requiredMark={false}>
           <BulletinFields />
         </Form>
       )}

@@ -39,7 +39,13 @@ export function BulletinList() {
     });
   return (
     <List title="公告" createButtonProps={{ children: '新建公告' }}>
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }} aria-label="筛选公告">
+      <Form
+        {...searchFormProps}
+        name="bulletin-filter"
+        layout="inline"
+        style={{ marginBottom: 16 }}
+        aria-label="筛选公告"
+      >
         <Form.Item label="标题" name="title">
           <Input allowClear placeholder="标题包含的文字" />
         </Form.Item>
@@ -87,7 +93,7 @@ export function BulletinList() {
           dataIndex="published"
           title="状态"
           width={90}
-          render={(published: boolean) => (published ? <Tag color="green">已发布</Tag> : <Tag>未发布</Tag>)}
+          render={(published: boolean) => (published ? <Tag color="success">已发布</Tag> : <Tag>未发布</Tag>)}
         />
         <Table.Column<AdminBulletin>
           dataIndex="createTime"

@@ -9,7 +9,7 @@ export function BulletinShow() {
   const { query } = useShow<AdminBulletin>();
   const bulletin = query.data?.data;
   return (
-    <Show title="公告详情" isLoading={query.isLoading}>
+    <Show title="公告详情" goBack={false} isLoading={query.isLoading}>
       {query.isError ? (
         <Alert
           type="error"
@@ -27,7 +27,7 @@ export function BulletinShow() {
           <Descriptions column={2} bordered size="small">
             <Descriptions.Item label="标题">{bulletin.title}</Descriptions.Item>
             <Descriptions.Item label="状态">
-              {bulletin.published ? <Tag color="green">已发布</Tag> : <Tag>未发布</Tag>}
+              {bulletin.published ? <Tag color="success">已发布</Tag> : <Tag>未发布</Tag>}
             </Descriptions.Item>
             <Descriptions.Item label="创建时间">{formatTime(bulletin.createTime)}</Descriptions.Item>
             <Descriptions.Item label="更新时间">{formatTime(bulletin.updateTime)}</Descriptions.Item>

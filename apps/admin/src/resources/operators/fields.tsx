@@ -40,7 +40,18 @@ export function OperatorFields() {
       >
         <Input autoComplete="off" />
       </Form.Item>
-      <Form.Item label="角色" name="role" rules={[{ required: true, message: '请选择角色' }]}>
+      <Form.Item
+        label="角色"
+        name="role"
+        // Not `required`: antd would put aria-required on the Select's wrapper, where ARIA does not allow it.
+        rules={[
+          {
+            validator: async (_, value) => {
+              if (!value) throw new Error('请选择角色');
+            },
+          },
+        ]}
+      >
         <Select
           options={OPERATOR_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
           placeholder="选择角色"

@@ -64,7 +64,13 @@ export function OperatorList() {
           </Button>
         }
       >
-        <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }} aria-label="筛选操作员">
+        <Form
+          {...searchFormProps}
+          name="operator-filter"
+          layout="inline"
+          style={{ marginBottom: 16 }}
+          aria-label="筛选操作员"
+        >
           <Form.Item label="名称" name="name">
             <Input allowClear placeholder="名称包含的文字" />
           </Form.Item>
@@ -104,33 +110,38 @@ export function OperatorList() {
             dataIndex="role"
             title="角色"
             width={150}
-            render={(role: Operator['role'], record) => (
-              <Select
-                aria-label={`${record.name} 的角色`}
-                value={role}
-                size="small"
-                style={{ width: 110 }}
-                options={roleOptions}
-                disabled={record.id === me?.id}
-                onChange={(next) =>
-                  change(record, { role: next }, `已将 ${record.name} 的角色改为${ROLE_LABELS[next]}`)
-                }
-              />
-            )}
+            render={(role: Operator['role'], record) =>
+              // One's own role is not changed here (the server refuses it too).
+              record.id === me?.id ? (
+                ROLE_LABELS[role]
+              ) : (
+                <Select
+                  aria-label={`${record.name} 的角色`}
+                  value={role}
+                  size="small"
+                  style={{ width: 110 }}
+                  options={roleOptions}
+                  disabled={record.id === me?.id}
+                  onChange={(next) =>
+                    change(record, { role: next }, `已将 ${record.name} 的角色改为${ROLE_LABELS[next]}`)
+                  }
+                />
+              )
+            }
           />
           <Table.Column<Operator>
             dataIndex="disabled"
             title="状态"
             width={80}
             render={(disabled: boolean) =>
-              disabled ? <Tag color="red">停用</Tag> : <Tag color="green">启用</Tag>
+              disabled ? <Tag color="error">停用</Tag> : <Tag color="success">启用</Tag>
             }
           />
           <Table.Column<Operator>
             dataIndex="totpEnabled"
             title="两步验证"
             width={100}
-            render={(on: boolean) => (on ? <Tag color="green">已开启</Tag> : <Tag>未开启</Tag>)}
+            render={(on: boolean) => (on ? <Tag color="success">已开启</Tag> : <Tag>未开启</Tag>)}
           />
           <Table.Column<Operator> dataIndex="lastSeenTime" title="最近使用" render={formatTime} width={180} />
           <Table.Column<Operator>
@@ -201,7 +212,7 @@ export function OperatorList() {
       </List>
 
       <Modal {...create.modalProps} title="新建操作员" okText="创建" cancelText="取消">
-        <Form {...create.formProps} layout="vertical" requiredMark={false}>
+        <Form {...create.formProps} name="operator-create" layout="vertical" requiredMark={false}>
           <OperatorFields />
         </Form>
       </Modal>
@@ -218,6 +229,7 @@ export function OperatorList() {
       >
         <Form
           form={resetForm}
+          name="operator-reset-password"
           layout="vertical"
           requiredMark={false}
           onFinish={(values) =>
