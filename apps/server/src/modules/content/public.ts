@@ -1,5 +1,15 @@
-// The shared content model for the kinds of work (docs/decisions/0026-content-model.md): novels
-// now, comics and videos next. Other modules import this file, never the content internals.
+// The shared content model for the kinds of work (docs/decisions/0026-content-model.md): novels,
+// comics and videos. Other modules import this file, never the content internals.
+export { type OpenedUnit, openUnit, unlockedUnits } from './access-service.ts';
+export {
+  existingUnit,
+  existingWork,
+  firstUnits,
+  getWork,
+  listCategories,
+  listWorks,
+} from './catalogue-service.ts';
+export { PURCHASE_KIND_OF, shanghaiDayStart } from './kinds.ts';
 export {
   insertCategory,
   insertUnits,
@@ -9,17 +19,4 @@ export {
   type WorkRow,
 } from './repository.ts';
 export { registerWorkRoutes } from './routes.ts';
-export {
-  countUnitsRead,
-  existingUnit,
-  existingWork,
-  firstUnits,
-  getWork,
-  listCategories,
-  listWorks,
-  type OpenedUnit,
-  openUnit,
-  PURCHASE_KIND_OF,
-  shanghaiDayStart,
-  unlockedUnits,
-} from './service.ts';
+export { countUnitsRead } from './shelf-service.ts';

@@ -28,7 +28,19 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { currentUser, optionalUser, requireUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
-import * as content from './service.ts';
+import { unlockUnit } from './access-service.ts';
+import { getWork, listCategories, listUnits, listWorks } from './catalogue-service.ts';
+import { getSettings, putSettings } from './settings-service.ts';
+import {
+  clearHistory,
+  listHistory,
+  listSubscriptions,
+  removeHistory,
+  saveProgress,
+  subscribe,
+  unsubscribe,
+} from './shelf-service.ts';
+import { recordView, viewerOf } from './views-service.ts';
 
 const tags = ['content'];
 
@@ -65,7 +77,7 @@ export function registerWorkRoutes(
           response: { 200: envelopeOf(workPageSchema) },
         },
       },
-      async (request) => ok(await content.listWorks(deps, kind, request.query)),
+      async (request) => ok(await listWorks(deps, kind, request.query)),
     );
 
   app.get(
@@ -77,7 +89,7 @@ export function registerWorkRoutes(
         response: { 200: envelopeOf(z.array(categorySchema)) },
       },
     },
-    async () => ok(await content.listCategories(deps, kind)),
+    async () => ok(await listCategories(deps, kind)),
   );
 
   if (!own.includes('detail'))
@@ -92,7 +104,7 @@ export function registerWorkRoutes(
           response: { 200: envelopeOf(workDetailSchema) },
         },
       },
-      async (request) => ok(await content.getWork(deps, kind, request.user?.id ?? null, request.params.id)),
+      async (request) => ok(await getWork(deps, kind, request.user?.id ?? null, request.params.id)),
     );
 
   // A work page's view, apart from the detail: the detail only reads, so the server may ask for it
@@ -111,8 +123,8 @@ export function registerWorkRoutes(
       },
     },
     async (request) => {
-      const viewer = content.viewerOf(request.user?.id ?? null, request.body.deviceId, request.ip);
-      return ok(await content.recordView(deps, kind, request.params.id, viewer));
+      const viewer = viewerOf(request.user?.id ?? null, request.body.deviceId, request.ip);
+      return ok(await recordView(deps, kind, request.params.id, viewer));
     },
   );
 
@@ -130,7 +142,7 @@ export function registerWorkRoutes(
         },
       },
       async (request) =>
-        ok(await content.listUnits(deps, kind, request.user?.id ?? null, request.params.id, request.query)),
+        ok(await listUnits(deps, kind, request.user?.id ?? null, request.params.id, request.query)),
     );
 
   app.post(
@@ -145,15 +157,7 @@ export function registerWorkRoutes(
       },
     },
     async (request) =>
-      ok(
-        await content.unlockUnit(
-          deps,
-          kind,
-          currentUser(request).id,
-          request.params.id,
-          request.params.unitId,
-        ),
-      ),
+      ok(await unlockUnit(deps, kind, currentUser(request).id, request.params.id, request.params.unitId)),
   );
 
   app.post(
@@ -167,7 +171,7 @@ export function registerWorkRoutes(
         response: { 200: envelopeOf(z.null()) },
       },
     },
-    async (request) => ok(await content.subscribe(deps, kind, currentUser(request).id, request.params.id)),
+    async (request) => ok(await subscribe(deps, kind, currentUser(request).id, request.params.id)),
   );
 
   app.delete(
@@ -181,7 +185,7 @@ export function registerWorkRoutes(
         response: { 200: envelopeOf(z.null()) },
       },
     },
-    async (request) => ok(await content.unsubscribe(deps, kind, currentUser(request).id, request.params.id)),
+    async (request) => ok(await unsubscribe(deps, kind, currentUser(request).id, request.params.id)),
   );
 }
 
@@ -200,7 +204,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(subscriptionPageSchema) },
       },
     },
-    async (request) => ok(await content.listSubscriptions(deps, currentUser(request).id, request.query)),
+    async (request) => ok(await listSubscriptions(deps, currentUser(request).id, request.query)),
   );
 
   app.put(
@@ -214,7 +218,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(progressSchema) },
       },
     },
-    async (request) => ok(await content.saveProgress(deps, currentUser(request).id, request.body)),
+    async (request) => ok(await saveProgress(deps, currentUser(request).id, request.body)),
   );
 
   app.get(
@@ -228,7 +232,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(historyPageSchema) },
       },
     },
-    async (request) => ok(await content.listHistory(deps, currentUser(request).id, request.query)),
+    async (request) => ok(await listHistory(deps, currentUser(request).id, request.query)),
   );
 
   app.delete(
@@ -243,14 +247,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        await content.removeHistory(
-          deps,
-          currentUser(request).id,
-          request.params.kind,
-          request.params.workId,
-        ),
-      ),
+      ok(await removeHistory(deps, currentUser(request).id, request.params.kind, request.params.workId)),
   );
 
   app.delete(
@@ -264,7 +261,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(z.null()) },
       },
     },
-    async (request) => ok(await content.clearHistory(deps, currentUser(request).id, request.query.kind)),
+    async (request) => ok(await clearHistory(deps, currentUser(request).id, request.query.kind)),
   );
 
   app.get(
@@ -277,7 +274,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(readingSettingsSchema) },
       },
     },
-    async (request) => ok(await content.getSettings(deps, currentUser(request).id)),
+    async (request) => ok(await getSettings(deps, currentUser(request).id)),
   );
 
   app.put(
@@ -292,6 +289,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(readingSettingsSchema) },
       },
     },
-    async (request) => ok(await content.putSettings(deps, currentUser(request).id, request.body)),
+    async (request) => ok(await putSettings(deps, currentUser(request).id, request.body)),
   );
 };

@@ -1,3 +1,6 @@
+/** Characters as a person counts them (an emoji is one), as the server counts them. */
+export const charCount = (text: string): number => [...text].length;
+
 /** 99+ style badge text (spec §9: badge cap 99). */
 export const badgeText = (count: number, max = 99): string => (count > max ? `${max}+` : String(count));
 

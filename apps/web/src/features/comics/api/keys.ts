@@ -19,6 +19,4 @@ export const comicKeys = {
   episodes: (uid: string, id: number, order: 'asc' | 'desc') =>
     ['comics', 'episodes', uid, id, order] as const,
   episode: (uid: string, id: number, eid: number) => ['comics', 'episode', uid, id, eid] as const,
-  settings: (uid: string) => ['comics', 'reading-settings', uid] as const,
-  comments: (target: string) => ['comics', 'comments', target] as const,
 };

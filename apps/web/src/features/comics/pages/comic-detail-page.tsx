@@ -8,10 +8,11 @@ import { Image } from '../../../shared/ui/image';
 import { Link } from '../../../shared/ui/link';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
-import { ThreadComments } from '../../../shared/ui/thread-comments';
-import { useSubscribeComic } from '../api/comic-actions';
-import { useCountComicView } from '../api/count-view';
+import { useCountWorkView } from '../../../shared/works/use-count-work-view';
+import { WorkComments } from '../../../shared/works/work-comments';
 import { type EpisodeOrder, isNotFound, useComic, useEpisodes, validId } from '../api/get-comic';
+import { comicKeys } from '../api/keys';
+import { useSubscribeComic } from '../api/subscribe-comic';
 import { COMIC_COVER_WIDTH } from '../lib/cover-sizes';
 import { priceBadge, statusText } from '../lib/format';
 import './comic-detail-page.css';
@@ -24,7 +25,7 @@ export default function ComicDetailPage() {
   const id = Number(useParams().id);
   const comic = useComic(id);
   // The page's view, counted once it shows the comic (the detail itself counts none).
-  useCountComicView(id, comic.data?.id === id);
+  useCountWorkView('comic', id, comic.data?.id === id, (uid) => comicKeys.detail(uid, id));
   const isLoggedIn = useIsLoggedIn();
   const goToLogin = useGoToLogin();
   const subscribe = useSubscribeComic();
@@ -147,7 +148,7 @@ export default function ComicDetailPage() {
         <h2 id="comic-comments" className="comic-detail__heading">
           评论
         </h2>
-        <ThreadComments path={`/v1/comic/${c.id}/comments`} label="漫画" />
+        <WorkComments path={`/v1/comic/${c.id}/comments`} label="漫画" />
       </section>
 
       <div className="comic-detail__bar">

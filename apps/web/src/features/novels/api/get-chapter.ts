@@ -14,7 +14,6 @@ export const readerKeys = {
   chapter: (workId: number, cid: number, uid: string) =>
     ['novels', 'reader', 'chapter', workId, cid, uid] as const,
   book: (workId: number, uid: string) => ['novels', 'reader', 'book', workId, uid] as const,
-  settings: (uid: string) => ['novels', 'reader', 'settings', uid] as const,
   units: (workId: number, uid: string) => ['novels', 'reader', 'units', workId, uid] as const,
 };
 

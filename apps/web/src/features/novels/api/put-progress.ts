@@ -1,7 +1,8 @@
 import type { NovelPosition, Progress } from '@ld/contract/content';
-import { ApiError, http } from '../../../shared/http/client';
+import { ApiError } from '../../../shared/http/client';
 import { local } from '../../../shared/lib/local';
 import { getAccount } from '../../../shared/stores/account';
+import { putProgress as put } from '../../../shared/works/api/put-progress';
 import { PROGRESS_QUEUE_KEY } from '../lib/offline-start';
 
 export interface NovelProgressInput {
@@ -41,19 +42,13 @@ export function queuedProgress(uid: string): NovelProgressInput[] {
   return queue && queue.uid === uid ? Object.values(queue.entries) : [];
 }
 
-const send = (input: NovelProgressInput, keepalive: boolean) =>
-  http.putJson<Progress>(
-    '/v1/progress',
-    { kind: 'novel', ...input, position: { ...input.position } },
-    { quiet: true, keepalive },
-  );
+const send = (input: NovelProgressInput, keepalive: boolean) => put('novel', input, keepalive);
 
 const isNetworkLoss = (error: unknown) => error instanceof ApiError && error.status === 0 && error.code === 0;
 
 /**
- * PUT /v1/progress (JSON): the newer clientTime wins server-side. `keepalive` lets the save made on
- * leaving the page (pagehide) finish after the page is gone. Quiet: a lost save is not worth a toast.
- * Without a network the save is queued and the promise resolves to null.
+ * PUT /v1/progress for a chapter (shared/works/api/put-progress.ts); without a network the save is
+ * queued, sent when the network is back, and the promise resolves to null.
  */
 export async function putProgress(input: NovelProgressInput, keepalive = false): Promise<Progress | null> {
   const { uid } = getAccount();

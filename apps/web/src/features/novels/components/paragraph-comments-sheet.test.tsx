@@ -2,37 +2,20 @@ import type { ThreadComment, ThreadCommentPage, ThreadCommentThread } from '@ld/
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeServer } from '../../../testing/fake-server';
+import { fakeComment, onePage } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 import { ParagraphCommentsSheet } from './paragraph-comments-sheet';
 
-const comment = (id: number, over: Partial<ThreadComment> = {}): ThreadComment => ({
-  id,
-  slot: 2,
-  uid: '9',
-  author: { uid: '9', name: `读者${id}`, avatar: null },
-  content: `段评${id}`,
-  replyCommentId: null,
-  replyTo: null,
-  likeCount: 0,
-  liked: false,
-  replyCount: 0,
-  isMine: false,
-  createTime: new Date(Date.now() - 60_000).toISOString(),
-  ...over,
-});
+const comment = (id: number, over: Partial<ThreadComment> = {}): ThreadComment => {
+  const { postId: _post, ...base } = fakeComment(id, { content: `段评${id}` });
+  return { ...base, slot: 2, ...over };
+};
 const thread = (id: number, over: Partial<ThreadCommentThread> = {}): ThreadCommentThread => ({
   ...comment(id),
   replies: [],
   ...over,
 });
-const page = (records: ThreadCommentThread[], total = records.length): ThreadCommentPage => ({
-  records,
-  total,
-  size: 10,
-  current: 1,
-  pages: total > 0 ? 1 : 0,
-  nextCursor: null,
-});
+const page = (records: ThreadCommentThread[]): ThreadCommentPage => onePage(records);
 
 function open(server: ReturnType<typeof fakeServer>, loggedIn = true) {
   return renderApp(

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ThreadComments } from '../../../shared/ui/thread-comments';
+import { Sheet } from '../../../shared/ui/sheet';
+import { WorkComments } from '../../../shared/works/work-comments';
 import { readerKeys } from '../api/get-chapter';
-import { Sheet } from '../reader/sheet';
 import './paragraph-comments-sheet.css';
 
 /**
@@ -32,14 +32,19 @@ export function ParagraphCommentsSheet({
     });
   };
   return (
-    <Sheet title="段评" side="bottom" onClose={onClose} className="pc-sheet">
+    <Sheet
+      title="段评"
+      block="reader-sheet"
+      className="reader-sheet reader-sheet--bottom pc-sheet"
+      onClose={onClose}
+    >
       <blockquote className="pc-sheet__quote">{excerpt}</blockquote>
-      <ThreadComments
+      <WorkComments
         path={`/v1/novel/${workId}/chapter/${cid}/comments`}
         scope={{ paragraph }}
         noun="段评"
         prompt="说说你对这段的看法…"
-        composeBelow
+        compose="bottom"
         onWritten={refreshChapter}
       />
     </Sheet>

@@ -6,9 +6,10 @@ import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
 import { Link } from '../../../shared/ui/link';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
-import { useCountNovelView } from '../api/count-view';
+import { useCountWorkView } from '../../../shared/works/use-count-work-view';
 import { useFirstChapters } from '../api/get-chapters';
 import { isNotFound, useNovel } from '../api/get-novel';
+import { novelKeys } from '../api/keys';
 import { useSubscribeNovel } from '../api/subscribe-novel';
 import { OfflineDownload } from '../components/offline-download';
 import { statusText, wordCountText } from '../lib/format';
@@ -24,7 +25,7 @@ export default function BookInfoPage() {
   const isValidId = Number.isSafeInteger(id) && id > 0;
   const book = useNovel(id);
   // The page's view, counted once it shows the book (the detail itself counts none).
-  useCountNovelView(id, book.data?.id === id);
+  useCountWorkView('novel', id, book.data?.id === id, (uid) => novelKeys.detail(uid, id));
   const isLoggedIn = useIsLoggedIn();
   const goToLogin = useGoToLogin();
   const subscribe = useSubscribeNovel();

@@ -1,36 +1,30 @@
 import type { NovelPosition } from '@ld/contract/content';
-import type { Chapter } from '@ld/contract/novels';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useOnline } from '../../../shared/hooks/use-online';
 import { ApiError } from '../../../shared/http/client';
-import { CURRENCY_NAME } from '../../../shared/lib/brand';
-import { guestProgress } from '../../../shared/lib/guest-progress';
 import { useAccountStore } from '../../../shared/stores/account';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
-import { useCountNovelView } from '../api/count-view';
+import { nextLabel } from '../../../shared/works/next-label';
+import { ReaderTopBar } from '../../../shared/works/reader-top-bar';
+import { savedPosition } from '../../../shared/works/saved-position';
+import { UnitLock } from '../../../shared/works/unit-lock';
+import { UnitNav } from '../../../shared/works/unit-nav';
+import { useAutoUnlockNotice } from '../../../shared/works/use-auto-unlock-notice';
+import { useCountWorkView } from '../../../shared/works/use-count-work-view';
 import { type ChapterResult, chapterQuery, readerKeys, useChapter, validId } from '../api/get-chapter';
+import { novelKeys } from '../api/keys';
 import { ParagraphCommentsSheet } from '../components/paragraph-comments-sheet';
 import { ChapterDrawer } from '../reader/chapter-drawer';
 import { ChapterView } from '../reader/chapter-view';
-import { LockedChapter } from '../reader/locked-chapter';
 import { useReaderPrefs } from '../reader/reader-prefs';
 import { SettingsSheet } from '../reader/settings-sheet';
 import { useReaderBook } from '../reader/use-reader-book';
 import '../reader/reader.css';
-
-// Chapters bought by auto-unlock already announced (a cached answer is not a second purchase).
-const announced = new Set<number>();
-
-/** "下一章 · 5 蓝钻" when the next chapter will cost the reader something (DESIGN §13). */
-export function nextLabel(next: Chapter['next']): string {
-  if (!next) return '没有下一章';
-  if (next.unlocked || next.price === 0) return '下一章';
-  return `下一章 · ${next.vip ? 'VIP ' : ''}${next.price} ${CURRENCY_NAME}`;
-}
 
 /** What the cached chapters say about chapter `cid`: its neighbours, title and index. */
 function neighboursOf(cached: Array<[unknown, ChapterResult | undefined]>, cid: number) {
@@ -79,7 +73,7 @@ export default function ReadBookPage() {
   const chapterResult = useChapter(workId, cid);
   const book = useReaderBook(workId);
   // The reader's view of the book, once per page however many chapters it goes through.
-  useCountNovelView(workId, book.data?.id === workId);
+  useCountWorkView('novel', workId, book.data?.id === workId, (uid) => novelKeys.detail(uid, workId));
   const [prefs, setPrefs] = useReaderPrefs();
   const [toolbars, setToolbars] = useState(false);
   const [sheet, setSheet] = useState<'menu' | 'settings' | null>(null);
@@ -103,15 +97,8 @@ export default function ReadBookPage() {
   const nextId = chapter ? chapter.nextId : (around?.nextId ?? null);
   const bookTitle = book.data?.title ?? '';
 
-  // The document title is the chapter's (set after the root layout's route title).
-  const title = chapter?.title ?? bookTitle;
-  useEffect(() => {
-    if (!title) return;
-    document.title = title;
-    queueMicrotask(() => {
-      document.title = title;
-    });
-  }, [title]);
+  // The document title is the chapter's.
+  useDocumentTitle(chapter?.title ?? bookTitle);
 
   // 下一章 is instant: its text is fetched while this one is read, unless opening it would buy it.
   const next = chapter?.next;
@@ -122,25 +109,10 @@ export default function ReadBookPage() {
   }, [next, queryClient, workId, uid]);
 
   // Auto-unlock bought this chapter on opening: say so, and refresh the balance and today's spend.
-  useEffect(() => {
-    if (!chapter || chapter.charged <= 0 || announced.has(chapter.id)) return;
-    announced.add(chapter.id);
-    toast.success(`已自动购买本章，花费 ${chapter.charged} ${CURRENCY_NAME}`);
-    void queryClient.invalidateQueries({ queryKey: ['user', 'status'] });
-    void queryClient.invalidateQueries({ queryKey: readerKeys.settings(uid) });
-  }, [chapter, queryClient, uid]);
+  useAutoUnlockNotice('novel', chapter ? [{ id: chapter.id, charged: chapter.charged, what: '本章' }] : []);
 
   // Where to open: the saved position when it is in this chapter (account when logged in, else local).
-  let restoreTo: NovelPosition | null | undefined;
-  if (uid === '') {
-    const saved = guestProgress.get('novel', workId);
-    restoreTo = saved && saved.unitId === cid ? (saved.position as NovelPosition) : null;
-  } else if (book.isError) restoreTo = null;
-  else if (!book.data || book.isFetching) restoreTo = undefined;
-  else {
-    const saved = book.data.progress;
-    restoreTo = saved && saved.unitId === cid && 'paragraph' in saved.position ? saved.position : null;
-  }
+  const restoreTo = savedPosition('novel', uid, workId, cid, book);
   // Decided once per chapter: the saves that follow move the cached progress, never the reader.
   const restoreOnce = useRef<{ cid: number; value: NovelPosition | null } | null>(null);
   if (restoreTo !== undefined && restoreOnce.current?.cid !== cid)
@@ -158,23 +130,15 @@ export default function ReadBookPage() {
   const goPrev = () => (prevId ? go(prevId) : toast.info('已经是第一章了'));
   const goNext = () => (nextId ? go(nextId) : toast.info('已经是最后一章了'));
 
-  const back = () => {
-    if (window.history.state?.idx > 0) navigate(-1);
-    else navigate(`/bookinfo/${workId}`);
-  };
-
   const nav = (
-    <div className="reader-nav">
-      <button type="button" onClick={goPrev} disabled={!prevId}>
-        上一章
-      </button>
-      <button type="button" onClick={() => setSheet('menu')}>
-        目录
-      </button>
-      <button type="button" onClick={goNext} disabled={!nextId}>
-        {chapter ? nextLabel(chapter.next) : '下一章'}
-      </button>
-    </div>
+    <UnitNav
+      kind="novel"
+      className="reader-nav"
+      onPrev={prevId ? goPrev : null}
+      onMenu={() => setSheet('menu')}
+      onNext={nextId ? goNext : null}
+      nextText={chapter ? nextLabel('novel', chapter.next) : '下一章'}
+    />
   );
 
   let body: React.ReactNode;
@@ -195,11 +159,14 @@ export default function ReadBookPage() {
   else if (chapterResult.data.state === 'locked')
     body = (
       <>
-        <LockedChapter
+        <UnitLock
+          kind="novel"
+          block="reader-lock"
           workId={workId}
           unitId={cid}
           title={around?.title ?? null}
           locked={chapterResult.data.locked}
+          refresh={(uid) => [readerKeys.chapter(workId, cid, uid), readerKeys.units(workId, uid)]}
           onLowBalance={() => setLowBalance(true)}
         />
         <div className="reader-lock__nav">{nav}</div>
@@ -228,16 +195,7 @@ export default function ReadBookPage() {
   const showBars = toolbars || chapterResult.data?.state !== 'open';
   return (
     <div className={`reader reader--${prefs.theme}`}>
-      {showBars && (
-        <header className="reader-bar reader-bar--top">
-          <button type="button" className="reader-bar__back" aria-label="返回" onClick={back}>
-            <svg viewBox="0 0 24 24" width="1.5rem" height="1.5rem" aria-hidden="true">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </button>
-          <p className="reader-bar__title">{bookTitle}</p>
-        </header>
-      )}
+      {showBars && <ReaderTopBar block="reader-bar" title={bookTitle} home={`/bookinfo/${workId}`} />}
       {!online && (
         <span className="reader-offline" role="status">
           离线
@@ -252,7 +210,7 @@ export default function ReadBookPage() {
             </button>
             <span className="reader-bar__percent">本章 {percent}%</span>
             <button type="button" onClick={goNext} disabled={!chapter.nextId}>
-              {nextLabel(chapter.next)}
+              {nextLabel('novel', chapter.next)}
             </button>
           </div>
           <div className="reader-bar__row">

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
-import { Sheet } from './sheet';
+import { Sheet } from '../../../shared/ui/sheet';
 import { useChapterWindow } from './use-chapter-window';
 
 /** Row height in rem (2.75rem = 44px of the 375 design): rows are fixed so only those in view exist. */
@@ -87,7 +87,12 @@ export function ChapterDrawer({
   }
 
   return (
-    <Sheet title="目录" side="left" onClose={onClose} className="reader-menu">
+    <Sheet
+      title="目录"
+      block="reader-sheet"
+      className="reader-sheet reader-sheet--left reader-menu"
+      onClose={onClose}
+    >
       <p className="reader-menu__book">
         {bookTitle}
         {total !== null && <span> · 共 {total} 章</span>}

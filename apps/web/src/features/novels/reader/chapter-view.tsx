@@ -4,7 +4,7 @@ import { type MouseEvent, useCallback, useEffect, useLayoutEffect, useRef, useSt
 import { useSwipe } from '../../../shared/hooks/use-swipe';
 import { pxToRem } from '../../../shared/lib/rem';
 import { type Box, boxOfCharacter, readPosition } from './position';
-import { useProgressSaver } from './use-progress-saver';
+import { useNovelProgress } from './use-novel-progress';
 
 export interface ChapterViewProps {
   workId: number;
@@ -64,7 +64,7 @@ export function ChapterView(props: ChapterViewProps) {
     return readPosition(text, box);
   }, [isPage]);
 
-  const { track, last } = useProgressSaver(workId, chapter.id, read, ready);
+  const { track, last } = useNovelProgress(workId, chapter.id, read, ready);
 
   const reportPercent = useCallback(() => {
     let percent = 0;

@@ -2,7 +2,7 @@ import type { ReaderMode, ReaderPreferences, ReaderTheme } from '@ld/contract/co
 import { useEffect, useState } from 'react';
 import { local } from '../../../shared/lib/local';
 import { useAccountStore } from '../../../shared/stores/account';
-import { usePutReadingSettings, useReadingSettings } from '../api/reading-settings';
+import { usePutReadingSettings, useReadingSettings } from '../../../shared/works/api/reading-settings';
 
 // The contract's bounds and defaults (content.ts), repeated here as plain values: that module
 // carries zod, which the reader's chunk need not load.

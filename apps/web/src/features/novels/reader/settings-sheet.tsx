@@ -4,9 +4,9 @@ import { useLoginHref } from '../../../shared/hooks/use-go-to-login';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Link } from '../../../shared/ui/link';
-import { usePutReadingSettings, useReadingSettings } from '../api/reading-settings';
+import { Sheet } from '../../../shared/ui/sheet';
+import { usePutReadingSettings, useReadingSettings } from '../../../shared/works/api/reading-settings';
 import { clampFontSize, clampLineHeight, FONT_SIZE, LINE_HEIGHT, MODES, THEMES } from './reader-prefs';
-import { Sheet } from './sheet';
 
 /** 自动购买下一章 with its daily cap (logged in only: the server buys when a priced chapter opens). */
 function AutoUnlock() {
@@ -112,7 +112,12 @@ export function SettingsSheet({
   const isLoggedIn = useIsLoggedIn();
   const loginHref = useLoginHref();
   return (
-    <Sheet title="阅读设置" side="bottom" onClose={onClose} className="reader-set">
+    <Sheet
+      title="阅读设置"
+      block="reader-sheet"
+      className="reader-sheet reader-sheet--bottom reader-set"
+      onClose={onClose}
+    >
       <Stepper
         label="字号"
         value={prefs.fontSize}

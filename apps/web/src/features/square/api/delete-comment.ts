@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { commentKeys } from '../../../shared/comments/place';
 import { http } from '../../../shared/http/client';
 import { invalidatePostLists } from '../lib/cache';
 import { squareKeys } from '../lib/query-keys';
@@ -12,8 +13,8 @@ export function useDeleteComment() {
     mutationFn: (input: { id: number; postId: number }) => deleteComment(input.id),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: squareKeys.commentsAll }),
-        queryClient.invalidateQueries({ queryKey: squareKeys.repliesAll }),
+        // The threads of the post, wherever they are shown (shared/comments).
+        queryClient.invalidateQueries({ queryKey: commentKeys.all }),
         queryClient.invalidateQueries({ queryKey: squareKeys.mine }),
         // The post's comment count changed by the comment and any replies it took along.
         queryClient.invalidateQueries({ queryKey: squareKeys.posts }),

@@ -1,4 +1,4 @@
-import type { Comment, CommentThread, Post } from '@ld/contract/square';
+import type { Post } from '@ld/contract/square';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { squareKeys } from './query-keys';
 
@@ -38,21 +38,6 @@ export function patchAuthor(queryClient: QueryClient, uid: string, followed: boo
     );
   }
   queryClient.setQueriesData<Post>({ queryKey: squareKeys.posts }, (post) => (post ? apply(post) : post));
-}
-
-/** Applies a change to one comment or reply wherever it is shown: threads, their previews, 楼中楼 pages. */
-export function patchComment(
-  queryClient: QueryClient,
-  commentId: number,
-  patch: (comment: Comment) => Comment,
-): void {
-  const apply = <C extends Comment>(c: C): C => (c.id === commentId ? { ...c, ...patch(c) } : c);
-  queryClient.setQueriesData<Pages<CommentThread>>({ queryKey: squareKeys.commentsAll }, (data) =>
-    mapPages(data, (thread) => ({ ...apply(thread), replies: thread.replies.map(apply) })),
-  );
-  queryClient.setQueriesData<Pages<Comment>>({ queryKey: squareKeys.repliesAll }, (data) =>
-    mapPages(data, apply),
-  );
 }
 
 /** After a post is written or removed: every list that may show it reads again. */

@@ -1,14 +1,8 @@
 import { SQUARE_LIMITS, SquareSort } from '@ld/contract/square';
 import { describe, expect, it } from 'vitest';
-import {
-  COMMENT_CONTENT_MAX,
-  charCount,
-  KEYWORD_MAX,
-  POST_CONTENT_MAX,
-  POST_IMAGES_MAX,
-  SORT_HOT,
-  SORT_LATEST,
-} from './limits';
+import { COMMENT_CONTENT_MAX } from '../../../shared/comments/limits';
+import { charCount } from '../../../shared/lib/format';
+import { KEYWORD_MAX, POST_CONTENT_MAX, POST_IMAGES_MAX, SORT_HOT, SORT_LATEST } from './limits';
 
 describe('square limits', () => {
   it('match the contract the server enforces', () => {

@@ -2,7 +2,6 @@
 // zod module, which would pull zod into these pages; limits.test.ts keeps both in step.
 
 export const POST_CONTENT_MAX = 2000;
-export const COMMENT_CONTENT_MAX = 500;
 export const POST_IMAGES_MAX = 9;
 export const KEYWORD_MAX = 50;
 /** The server refuses uploads above 5 MB; the form refuses them first. */
@@ -13,6 +12,3 @@ export type Sort = typeof SORT_HOT | typeof SORT_LATEST;
 export const PAGE_SIZE = 10;
 /** The word list the client checks against (spec §9: pageSize 99). */
 export const SENSITIVE_WORDS_PAGE_SIZE = 99;
-
-/** Characters as a person counts them (an emoji is one), as the server counts them. */
-export const charCount = (text: string): number => [...text].length;

@@ -1,5 +1,6 @@
 import { sensitiveWordsMessage } from '@ld/contract/sensitive-words';
-import { charCount, IMAGE_BYTES_MAX, POST_CONTENT_MAX, POST_IMAGES_MAX } from './limits';
+import { charCount } from '../../../shared/lib/format';
+import { IMAGE_BYTES_MAX, POST_CONTENT_MAX, POST_IMAGES_MAX } from './limits';
 
 /** One picked image on its way to the server. */
 export interface DraftImage {

@@ -19,11 +19,6 @@ export const squareKeys = {
   followAll: ['square', 'follow'] as const,
   posts: ['square', 'post'] as const,
   post: (uid: string, id: number) => ['square', 'post', uid, id] as const,
-  commentsAll: ['square', 'comments'] as const,
-  comments: (uid: string, postId: number, sort: Sort) => ['square', 'comments', uid, postId, sort] as const,
-  repliesAll: ['square', 'replies'] as const,
-  replies: (uid: string, postId: number, commentId: number) =>
-    ['square', 'replies', uid, postId, commentId] as const,
   mine: ['square', 'mine'] as const,
   myPosts: (uid: string) => ['square', 'mine', 'posts', uid] as const,
   myComments: (uid: string) => ['square', 'mine', 'comments', uid] as const,

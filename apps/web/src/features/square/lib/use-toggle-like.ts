@@ -1,5 +1,4 @@
-import type { Comment, Post } from '@ld/contract/square';
-import { useLikeComment } from '../api/like-comment';
+import type { Post } from '@ld/contract/square';
 import { useLikePost } from '../api/like-post';
 import { useLoginGate } from './use-login-gate';
 
@@ -10,18 +9,5 @@ export function useTogglePostLike(): (post: Post) => void {
   return (post) => {
     if (!gate()) return;
     like.mutate({ id: post.id, like: !post.liked, before: { liked: post.liked, likeCount: post.likeCount } });
-  };
-}
-
-export function useToggleCommentLike(): (comment: Comment) => void {
-  const gate = useLoginGate();
-  const like = useLikeComment();
-  return (comment) => {
-    if (!gate()) return;
-    like.mutate({
-      id: comment.id,
-      like: !comment.liked,
-      before: { liked: comment.liked, likeCount: comment.likeCount },
-    });
   };
 }

@@ -3,6 +3,7 @@ import type { MyComment, Post } from '@ld/contract/square';
 import { useState } from 'react';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { useIsLoggedIn } from '../../../shared/stores/account';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { Link } from '../../../shared/ui/link';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { type TabItem, Tabs } from '../../../shared/ui/tabs';
@@ -11,7 +12,6 @@ import { useDeleteComment } from '../api/delete-comment';
 import { useDeletePost } from '../api/delete-post';
 import { useMyComments } from '../api/get-my-comments';
 import { useMyPosts } from '../api/get-my-posts';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoginPrompt } from '../components/login-prompt';
 import './comment-history-page.css';
 

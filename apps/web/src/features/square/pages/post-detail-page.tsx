@@ -1,31 +1,24 @@
-import { ErrorCode } from '@ld/contract/codes';
 import { relativeTime } from '@ld/contract/relative-time';
-import type { Comment } from '@ld/contract/square';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../shared/http/client';
+import { CommentSection } from '../../../shared/comments/comment-section';
 import { ImageViewer } from '../../../shared/ui/adm';
 import { Avatar } from '../../../shared/ui/avatar';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { LikeButton } from '../../../shared/ui/like-button';
 import { Link } from '../../../shared/ui/link';
-import { PagedList } from '../../../shared/ui/paged-list';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { type TabItem, Tabs } from '../../../shared/ui/tabs';
 import { toast } from '../../../shared/ui/toast-store';
-import { useCreateComment } from '../api/create-comment';
-import { useDeleteComment } from '../api/delete-comment';
 import { useDeletePost } from '../api/delete-post';
 import { useFollowUser } from '../api/follow-user';
-import { useComments } from '../api/get-comments';
 import { isNotFound, usePost } from '../api/get-post';
-import { CommentBar } from '../components/comment-bar';
-import { CommentThread } from '../components/comment-thread';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { ImageGrid } from '../components/image-grid';
+import { usePostCommentEffects } from '../lib/comment-effects';
+import { postCommentPlace } from '../lib/comment-place';
 import { SORT_HOT, SORT_LATEST, type Sort } from '../lib/limits';
-import { commentPayload, type ReplyTarget, replyTargetOf } from '../lib/reply-target';
 import { useLoginGate } from '../lib/use-login-gate';
-import { useToggleCommentLike, useTogglePostLike } from '../lib/use-toggle-like';
+import { useTogglePostLike } from '../lib/use-toggle-like';
 import './post-detail-page.css';
 
 const SORTS: TabItem<Sort>[] = [
@@ -33,28 +26,18 @@ const SORTS: TabItem<Sort>[] = [
   { key: SORT_LATEST, label: '最新' },
 ];
 
-type Pending = { kind: 'post' } | { kind: 'comment'; comment: Comment };
-
 /** 帖子详情: the post, its images full screen, likes, following the author, comments and replies. */
 export default function PostDetailPage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const gate = useLoginGate();
   const post = usePost(id);
-  const [sort, setSort] = useState<Sort>(SORT_HOT);
-  const comments = useComments(id, sort, post.isSuccess);
   const [viewer, setViewer] = useState<number | null>(null);
-  const [target, setTarget] = useState<ReplyTarget | null>(null);
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [repliedThread, setRepliedThread] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState(false);
   const toggleLike = useTogglePostLike();
-  const toggleCommentLike = useToggleCommentLike();
   const follow = useFollowUser();
-  const createComment = useCreateComment();
   const deletePost = useDeletePost();
-  const deleteComment = useDeleteComment();
+  const onCommentWritten = usePostCommentEffects(id);
 
   const isValidId = Number.isSafeInteger(id) && id > 0;
   if (isValidId && post.isPending) return <Loading />;
@@ -76,54 +59,14 @@ export default function PostDetailPage() {
   const p = post.data;
   if (!p) return <Loading />;
 
-  const reply = (comment: Comment, rootId?: number) => {
-    if (!gate()) return;
-    setTarget(replyTargetOf(comment, rootId));
-    setProblem(null);
-  };
-
-  const send = () => {
-    setProblem(null);
-    createComment.mutate(
-      { postId: p.id, ...commentPayload(text, target) },
-      {
-        onSuccess: () => {
-          if (target) setRepliedThread(target.rootId);
-          setText('');
-          setTarget(null);
-          toast.success(target ? '回复成功' : '评论成功');
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === ErrorCode.sensitiveWords) setProblem(error.message);
-        },
+  const confirmDelete = () =>
+    deletePost.mutate(p.id, {
+      onSuccess: () => {
+        setDeleting(false);
+        toast.success('帖子已删除');
+        navigate('/square', { replace: true });
       },
-    );
-  };
-
-  const confirmDelete = () => {
-    if (!pending) return;
-    if (pending.kind === 'post') {
-      deletePost.mutate(p.id, {
-        onSuccess: () => {
-          setPending(null);
-          toast.success('帖子已删除');
-          navigate('/square', { replace: true });
-        },
-      });
-    } else {
-      deleteComment.mutate(
-        { id: pending.comment.id, postId: p.id },
-        {
-          onSuccess: () => {
-            if (target?.commentId === pending.comment.id || target?.rootId === pending.comment.id)
-              setTarget(null);
-            setPending(null);
-            toast.success('评论已删除');
-          },
-        },
-      );
-    }
-  };
+    });
 
   return (
     <div className="post-detail">
@@ -160,11 +103,7 @@ export default function PostDetailPage() {
         <footer className="post-detail__foot">
           <span className="post-detail__tag">#{p.tag.tag}</span>
           {p.isMine && (
-            <button
-              type="button"
-              className="post-detail__delete"
-              onClick={() => setPending({ kind: 'post' })}
-            >
+            <button type="button" className="post-detail__delete" onClick={() => setDeleting(true)}>
               删除
             </button>
           )}
@@ -174,54 +113,40 @@ export default function PostDetailPage() {
       </article>
 
       <section className="post-detail__comments" aria-label="评论">
-        <div className="post-detail__comments-head">
-          <h2>评论 {p.commentCount}</h2>
-          <Tabs label="评论排序" variant="pill" items={SORTS} active={sort} onChange={setSort} />
-        </div>
-        <PagedList
-          query={comments}
-          pullToRefresh={false}
-          itemKey={(thread) => thread.id}
-          emptyText="还没有评论，快来抢沙发吧"
-          renderItem={(thread) => (
-            <CommentThread
-              thread={thread}
-              postAuthorUid={p.uid}
-              onReply={reply}
-              onToggleLike={toggleCommentLike}
-              onDelete={(comment) => setPending({ kind: 'comment', comment })}
-              showAll={repliedThread === thread.id}
-            />
+        <CommentSection
+          place={postCommentPlace(p.id)}
+          authorUid={p.uid}
+          head={(sort, setSort) => (
+            <div className="post-detail__comments-head">
+              <h2>评论 {p.commentCount}</h2>
+              <Tabs
+                label="评论排序"
+                variant="pill"
+                items={SORTS}
+                active={sort as Sort}
+                onChange={(key) => setSort(key)}
+              />
+            </div>
           )}
+          prompt="说点什么吧…"
+          guestPrompt="说点什么吧…"
+          emptyText="还没有评论，快来抢沙发吧"
+          compose="docked"
+          deleteConfirm="dialog"
+          toasts={{ created: '评论成功', replied: '回复成功', deleted: '评论已删除' }}
+          enabled={post.isSuccess}
+          onWritten={onCommentWritten}
         />
       </section>
 
-      <CommentBar
-        text={text}
-        onTextChange={(value) => {
-          setText(value);
-          setProblem(null);
-        }}
-        target={target}
-        onCancelTarget={() => setTarget(null)}
-        problem={problem}
-        busy={createComment.isPending}
-        canWrite={gate}
-        onSubmit={send}
-      />
-
       <ConfirmDialog
-        open={pending !== null}
-        title={pending?.kind === 'post' ? '删除帖子' : '删除评论'}
-        message={
-          pending?.kind === 'post'
-            ? '删除后帖子和它的评论都将不再显示，确定删除吗？'
-            : '删除后这条评论（及其回复）将不再显示，确定删除吗？'
-        }
+        open={deleting}
+        title="删除帖子"
+        message="删除后帖子和它的评论都将不再显示，确定删除吗？"
         confirmText="删除"
-        busy={deletePost.isPending || deleteComment.isPending}
+        busy={deletePost.isPending}
         onConfirm={confirmDelete}
-        onClose={() => setPending(null)}
+        onClose={() => setDeleting(false)}
       />
     </div>
   );

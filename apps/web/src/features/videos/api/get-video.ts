@@ -10,7 +10,7 @@ export const validVideoId = (n: number) => Number.isSafeInteger(n) && n > 0;
 
 /**
  * GET /api/v1/video/{id}: the video with the caller's progress, subscription and lock. It counts no
- * view (count-view.ts does), so for a guest it is the request the server answers in the page's HTML
+ * view (the page does, shared/works/use-count-work-view.ts), so for a guest it is the request the server answers in the page's HTML
  * (app/first-data.ts).
  */
 // A video that does not exist is shown by the page, not toasted.

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { Link } from '../../../shared/ui/link';
+import { KIND_WORDS } from '../../../shared/works/words';
 import type { VideoItem } from '../api/types';
+
+const words = KIND_WORDS.video;
 
 /** Seconds the card counts down before the next free video plays. */
 export const NEXT_COUNTDOWN_S = 5;
@@ -43,8 +46,9 @@ export function NextUp({ next, onPlay, onCancel }: { next: VideoItem; onPlay(): 
       <p className="video-next-up__name">下一个：{next.title}</p>
       {locked && (
         <p className="video-next-up__price">
-          {next.vip ? 'VIP 视频' : '付费视频'} · 价格 <strong>{next.price}</strong> {CURRENCY_NAME}
-          {next.vip && '（会员免费看）'}
+          {next.vip ? words.lockedVip : words.lockedPriced} · 价格 <strong>{next.price}</strong>{' '}
+          {CURRENCY_NAME}
+          {next.vip && words.memberFree}
         </p>
       )}
       <div className="video-next-up__actions">

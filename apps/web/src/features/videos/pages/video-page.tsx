@@ -1,41 +1,28 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
-import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { formatCount } from '../../../shared/lib/format';
-import { guestProgress } from '../../../shared/lib/guest-progress';
 import { useAccountStore } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
 import { Link } from '../../../shared/ui/link';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
-import { toast } from '../../../shared/ui/toast-store';
-import { useCountVideoView } from '../api/count-view';
+import { savedPosition } from '../../../shared/works/saved-position';
+import { UnitLock } from '../../../shared/works/unit-lock';
+import { useAutoUnlockNotice } from '../../../shared/works/use-auto-unlock-notice';
+import { useCountWorkView } from '../../../shared/works/use-count-work-view';
 import { isVideoMissing, useVideo, validVideoId } from '../api/get-video';
+import { videoKeys } from '../api/keys';
 import { useSubscribeVideo } from '../api/subscribe-video';
-import type { VideoDetail } from '../api/types';
 import { NextUp } from '../components/next-up';
-import { VideoLock } from '../components/video-lock';
 import { priceBadge } from '../lib/badge';
 import { formatDuration, resumeSecond } from '../lib/time';
 import { useVideoProgress } from '../player/use-video-progress';
 import './video-page.css';
 
-/** Videos whose auto-unlock charge was announced (the detail is read again after each save). */
-const announced = new Set<number>();
 /** The video the next-video card went on to: it starts playing once its file's header is read. */
 let autoplayId: number | null = null;
-
-/** The saved second of a video: the account's (any device) when logged in, else this browser's. */
-function savedSecondOf(video: VideoDetail, uid: string): number | null {
-  if (uid === '') {
-    const saved = guestProgress.get('video', video.id);
-    return saved && 'second' in saved.position ? saved.position.second : null;
-  }
-  const position = video.progress?.position;
-  return position && 'second' in position ? position.second : null;
-}
 
 /**
  * The player `/video/:id`: the browser's own <video> (seeking asks the server for byte ranges, so
@@ -62,35 +49,22 @@ export default function VideoPage() {
   const src = v?.unlocked && pinned.current?.id === id ? pinned.current.src : null;
   const playable = src !== null;
 
-  // The document title is the video's (set after the root layout's route title).
-  const title = v?.title ?? '';
-  useEffect(() => {
-    if (!title) return;
-    document.title = title;
-    queueMicrotask(() => {
-      document.title = title;
-    });
-  }, [title]);
-
+  // The document title is the video's.
+  useDocumentTitle(v?.title ?? '');
   // Auto-unlock bought this video on opening: say so, and refresh the balance.
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!v || v.charged <= 0 || announced.has(v.id)) return;
-    announced.add(v.id);
-    toast.success(`已自动购买本视频，花费 ${v.charged} ${CURRENCY_NAME}`);
-    void queryClient.invalidateQueries({ queryKey: ['user', 'status'] });
-  }, [v, queryClient]);
+  useAutoUnlockNotice('video', v ? [{ id: v.id, charged: v.charged, what: '本视频' }] : []);
 
-  // Where to open, decided once per video: the saves that follow move the cached progress, never
-  // the playhead.
+  // Where to open, decided once per video (the account's second, from any device, or this
+  // browser's): the saves that follow move the cached progress, never the playhead.
   const openAt = useRef<{ id: number; second: number } | null>(null);
   if (v && v.id === id && openAt.current?.id !== id) {
-    openAt.current = { id, second: resumeSecond(savedSecondOf(v, uid), v.duration) };
+    const saved = savedPosition('video', uid, id, id, { isError: false, isFetching: false, data: v });
+    openAt.current = { id, second: resumeSecond(saved?.second, v.duration) };
   }
 
   useVideoProgress(id, player, playable);
   // The page's view, counted once it shows the video (the detail itself counts none).
-  useCountVideoView(id, v?.id === id);
+  useCountWorkView('video', id, v?.id === id, (viewer) => videoKeys.detail(viewer, id));
 
   if (!validVideoId(id) || (video.isError && isVideoMissing(video.error))) {
     return (
@@ -162,11 +136,17 @@ export default function VideoPage() {
         ) : (
           <>
             <Image className="video-page__poster" src={v.cover} alt="" width={320} height={180} priority />
-            <VideoLock
-              videoId={v.id}
-              price={v.locked?.price ?? v.price}
-              vip={v.locked?.vip ?? v.vip}
-              balance={v.locked?.coinNum ?? null}
+            <UnitLock
+              kind="video"
+              block="video-lock"
+              workId={v.id}
+              unitId={v.id}
+              locked={{
+                price: v.locked?.price ?? v.price,
+                vip: v.locked?.vip ?? v.vip,
+                coinNum: v.locked?.coinNum ?? null,
+              }}
+              refresh={(viewer) => [videoKeys.detail(viewer, v.id)]}
               onLowBalance={() => setLowBalance(true)}
             />
           </>

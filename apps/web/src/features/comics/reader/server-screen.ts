@@ -1,0 +1,21 @@
+import type { Episode } from '@ld/contract/comics';
+import { layoutEpisode, panelsToLoad } from '../lib/strip';
+import type { Ranges } from './use-panel-ranges';
+import { rangeOf } from './use-panel-ranges';
+
+/**
+ * What the server's render (docs/decisions/0044) draws as pictures: no layout effect runs there,
+ * so no column width is measured and no panel is loading. Its strip draws each panel's box in CSS
+ * (an aspect ratio at the column's full width: on any phone, where the browser's px will put it)
+ * and, as pictures, the panels that meet the first screen of the phone it assumes (390×844; a
+ * wider one shows fewer), the top one first: the page's largest paint comes with the HTML, the
+ * same <img> (srcset, priority) as the app's first commit draws at the same place.
+ */
+export function serverFirstScreen(first: Episode | undefined, startId: number) {
+  const ranges: Ranges = {};
+  const range = first
+    ? rangeOf(panelsToLoad(layoutEpisode(first.panels, window.innerWidth), 0, window.innerHeight, 0))
+    : null;
+  if (range) ranges[startId] = range;
+  return { ranges, topPanel: { eid: startId, panel: 0 } };
+}
