@@ -23,9 +23,10 @@ import { badInput } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
 import { MAX_IMAGE_BYTES } from './platform/images.ts';
 import { scheduleJobs } from './platform/jobs.ts';
+import { createPaymentProviders } from './platform/payment/create-providers.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
-import { ConsoleSmsProvider } from './platform/sms/console-provider.ts';
+import { createSmsProvider } from './platform/sms/create-sms-provider.ts';
 import { createDiskStorage } from './platform/storage.ts';
 import { installWeb } from './platform/web.ts';
 
@@ -64,16 +65,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   const cache = createCache(redis);
+  const clock = options.clock ?? systemClock;
   const deps: Deps = {
     config,
     db,
-    clock: options.clock ?? systemClock,
-    sms: new ConsoleSmsProvider(app.log, config.devInbox ? cache : null),
+    clock,
+    // Providers are built here, once, from the configuration (DESIGN §16), never in a route plugin.
+    sms: createSmsProvider(config, app.log, cache, clock),
+    payments: createPaymentProviders(config, db, clock),
     storage: createDiskStorage(path.join(config.dataDir, 'uploads')),
     redis,
     events: createEventBus(),
     cache,
     changes: createChangeFeed(redis, app.log),
+    log: app.log,
   };
   app.decorate('deps', deps);
   app.decorateRequest('user', null);

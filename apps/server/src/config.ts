@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type PaymentConfig, readPaymentConfig } from './platform/payment/config.ts';
+import { InputProblems } from './platform/secret-input.ts';
+import { readSmsConfig, type SmsConfig } from './platform/sms/config.ts';
 
 const flag = z.enum(['0', '1'], { error: '须为 0 或 1' });
 const optionalUrl = z.preprocess(
@@ -26,8 +29,6 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, '须以 redis:// 开头')
       .optional(),
   ),
-  SMS_PROVIDER: z.enum(['console'], { error: '目前只支持 console' }).default('console'),
-  PAY_PROVIDER: z.enum(['sandbox'], { error: '目前只支持 sandbox' }).default('sandbox'),
   DEV_INBOX: flag.default('0'),
   APP_ID: z.coerce.number().int().positive().default(2008),
   APP_TITLE: z.string().min(1).default('蓝钻乐园'),
@@ -60,8 +61,10 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
-  smsProvider: 'console';
-  payProvider: 'sandbox';
+  /** SMS_PROVIDER and the vendors' keys (platform/sms/config.ts). */
+  sms: SmsConfig;
+  /** PAY_PROVIDERS and the vendors' keys (platform/payment/config.ts). */
+  payment: PaymentConfig;
   devInbox: boolean;
   appId: number;
   appTitle: string;
@@ -87,8 +90,19 @@ export class ConfigError extends Error {}
 /** Reads and checks the environment; every bad value is named in one error. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
+  // Providers and their keys are read by their own modules; a key is named, never echoed.
+  const problems = new InputProblems();
+  const sms = readSmsConfig(env, problems);
+  const payment = readPaymentConfig(env, problems);
+  if (payment.providers.some((name) => name !== 'sandbox') && !env.PUBLIC_URL?.trim()) {
+    problems.add('PUBLIC_URL', '启用真实支付渠道时必填：支付通知和支付后返回的地址由它拼出');
+  } else if (payment.providers.includes('wechat') && !env.PUBLIC_URL?.trim().startsWith('https://')) {
+    // WeChat Pay calls only https notify URLs.
+    problems.add('PUBLIC_URL', '启用微信支付时须为 https:// 地址（微信支付只回调 https 通知地址）');
+  }
+  if (!parsed.success || problems.lines.length > 0) {
+    const lines = (parsed.error?.issues ?? []).map((i) => `  ${String(i.path[0])}: ${i.message}`);
+    lines.push(...problems.lines);
     throw new ConfigError(`配置有误 (invalid configuration):\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -99,8 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    smsProvider: e.SMS_PROVIDER,
-    payProvider: e.PAY_PROVIDER,
+    sms,
+    payment,
     devInbox: e.DEV_INBOX === '1',
     appId: e.APP_ID,
     appTitle: e.APP_TITLE,

@@ -9,8 +9,8 @@ describe('configuration from the environment', () => {
       appId: 2008,
       appTitle: '蓝钻乐园',
       currencyName: '蓝钻',
-      smsProvider: 'console',
-      payProvider: 'sandbox',
+      sms: { providers: ['console'], aliyun: null, tencent: null },
+      payment: { providers: ['sandbox'], alipay: null, wechat: null },
       devInbox: false,
       trustProxy: false,
       rateLimit: true,
@@ -26,7 +26,7 @@ describe('configuration from the environment', () => {
       loadConfig({
         PORT: 'eighty',
         DATABASE_URL: 'mysql://x',
-        SMS_PROVIDER: 'aliyun',
+        SMS_PROVIDER: 'twilio',
         DEV_INBOX: 'yes',
         BUSINESS_EMAIL: 'nope',
       });

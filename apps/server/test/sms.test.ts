@@ -52,7 +52,12 @@ describeDialects('sms codes and phone accounts', (dialect) => {
       expect(res).toMatchObject({ status: 200, code: 0, data: null });
       const code = await latestSmsCode(t.app, phone);
       expect(code).toMatch(/^\d{6}$/);
-      expect(spy).toHaveBeenCalledWith(phone, `【蓝钻乐园】验证码 ${code}，5 分钟内有效，请勿告诉他人。`);
+      expect(spy).toHaveBeenCalledWith({
+        phone,
+        code,
+        minutes: 5,
+        text: `【蓝钻乐园】验证码 ${code}，5 分钟内有效，请勿告诉他人。`,
+      });
       const rows = await smsRows(phone);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ type: 'login', attempts: 0, used_at: null });

@@ -131,7 +131,7 @@ describeDialects('wallet', (dialect) => {
       'unknown order',
       'body has the wrong shape',
     ]) {
-      expectWarnLog(`payment notify refused {"reason":"${reason}"}`);
+      expectWarnLog(`payment notify refused {"reason":"${reason}","provider":"sandbox"}`);
     }
     const user = await createUser(t);
     const order = await newOrder(user);
@@ -177,7 +177,7 @@ describeDialects('wallet', (dialect) => {
   });
 
   it('closes an order unpaid for 30 minutes, and a closed order cannot be paid', async () => {
-    expectWarnLog('payment notify refused {"reason":"order is closed"}');
+    expectWarnLog('payment notify refused {"reason":"order is closed","provider":"sandbox"}');
     const user = await createUser(t);
     const order = await newOrder(user, 0);
     t.clock.advance(30 * 60 * 1000);
@@ -320,6 +320,8 @@ describeDialects('wallet', (dialect) => {
       order: {
         orderId: '20261122120000123456',
         packId: 1,
+        provider: 'sandbox',
+        providerName: '沙箱支付',
         amount: 600,
         diamonds: 60,
         status: 'created',

@@ -13,11 +13,34 @@ export const rechargePackSchema = z.object({
 });
 export type RechargePack = z.infer<typeof rechargePackSchema>;
 
+/** Payment providers by the names `PAY_PROVIDERS`, `payInfo` and the notify paths use. */
+export const payProviders = ['alipay', 'wechat', 'sandbox'] as const;
+export type PayProvider = (typeof payProviders)[number];
+export const PAY_PROVIDER_TEXT: Record<PayProvider, string> = {
+  alipay: '支付宝',
+  wechat: '微信支付',
+  sandbox: '沙箱支付',
+};
+
+/** One way to pay that the server offers, in the order the recharge page lists them. */
+export const payMethodSchema = z.object({
+  provider: z.enum(payProviders),
+  /** 支付宝, 微信支付, 沙箱支付. */
+  name: z.string(),
+});
+export type PayMethod = z.infer<typeof payMethodSchema>;
+
 export const payInfoBody = z.object({
   packId: z.coerce.number({ error: '请选择充值档位' }).int('packId 须为整数').positive('packId 须为正整数'),
+  /** Which provider to pay with; the first one the server offers when left out. */
+  provider: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(payProviders, { error: '须为 alipay、wechat 或 sandbox' }).optional(),
+  ),
 });
 export const payInfoAnswer = z.object({
   orderId: z.string(),
+  provider: z.enum(payProviders),
   /** CNY in fen. */
   amount: z.number().int(),
   /** Diamonds credited once paid (bonus included). */
@@ -99,6 +122,10 @@ export const ORDER_TTL_MS = 30 * 60 * 1000;
 export const orderSchema = z.object({
   orderId: z.string(),
   packId: z.number().int(),
+  /** Who takes the payment: alipay, wechat, sandbox. */
+  provider: z.string(),
+  /** 支付宝, 微信支付… */
+  providerName: z.string(),
   /** CNY in fen. */
   amount: z.number().int(),
   diamonds: z.number().int(),

@@ -38,7 +38,12 @@ export interface TestApp {
 }
 
 /** A real app on a fresh, migrated database of the dialect (its own SQLite file, or its own PostgreSQL schema). */
-export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  /** Every log line at every level, besides the warn-and-worse check (a test that reads the logs). */
+  options: { captureLogs?: string[] } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-test-'));
   let pgSchema: string | undefined;
   const databaseUrl = dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
@@ -65,7 +70,19 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
   await migrateToLatest(db.kysely, pgSchema);
   const clock = new ManualClock(Date.parse('2026-11-22T04:00:00Z'));
   // Warnings and errors go to the sink that fails the test unless it expected them (test/setup.ts).
-  const app = await buildApp({ config, db, clock, logger: { level: 'warn', stream: logSink } });
+  const capture = options.captureLogs;
+  const logger = capture
+    ? {
+        level: 'trace',
+        stream: {
+          write(line: string) {
+            capture.push(line);
+            logSink.write(line);
+          },
+        },
+      }
+    : { level: 'warn', stream: logSink };
+  const app = await buildApp({ config, db, clock, logger });
   await app.ready();
   return {
     app,

@@ -48,6 +48,7 @@ import {
   orderPageSchema,
   orderSchema,
   payInfoAnswer,
+  payMethodSchema,
   rechargePackSchema,
 } from '@ld/contract/wallet';
 
@@ -137,6 +138,7 @@ export const endpoints = {
   'POST /vip/vipopen': vipStatusSchema,
   'GET /v1/wallet/packs': arrayOf(rechargePackSchema),
   'POST /order/payInfo': payInfoAnswer,
+  'GET /v1/wallet/pay-methods': arrayOf(payMethodSchema),
   'GET /v1/wallet/order/:orderId': orderSchema,
   'POST /user/center/coin/all': ledgerPageSchema,
   'POST /user/center/coin/order': orderPageSchema,

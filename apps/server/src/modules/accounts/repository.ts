@@ -118,8 +118,14 @@ export async function listSmsSendTimes(db: Conn, phone: string, since: number): 
   return rows.map((r) => r.created_at);
 }
 
-export async function insertSmsCode(db: Conn, values: Insertable<SmsCodesTable>): Promise<void> {
-  await db.insertInto('sms_codes').values(values).execute();
+export async function insertSmsCode(db: Conn, values: Insertable<SmsCodesTable>): Promise<number> {
+  const row = await db.insertInto('sms_codes').values(values).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Forgets a code whose text never left (the provider refused it). */
+export async function deleteSmsCode(db: Conn, id: number): Promise<void> {
+  await db.deleteFrom('sms_codes').where('id', '=', id).execute();
 }
 
 /** The code sent last to the phone for this purpose; earlier ones are superseded by it. */

@@ -4,6 +4,7 @@ import { ErrorCode } from '@ld/contract/envelope';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, ruleError, sessionInvalid } from '../../platform/errors.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
+import { type SmsFailureKind, SmsSendError } from '../../platform/sms/provider.ts';
 import * as repo from './repository.ts';
 
 // SMS code rules of DESIGN §6.
@@ -70,7 +71,7 @@ export async function sendSmsCode(deps: Deps, options: SendSmsOptions): Promise<
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const codeHash = await hashCode(deps, phone, type, code);
   const isPostgres = deps.db.dialect === 'postgres';
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  const codeId = await deps.db.kysely.transaction().execute(async (trx) => {
     await repo.lockPhone(trx, phone, isPostgres);
     // The clock is read under the lock, so a send that waited for another one counts it.
     const now = deps.clock.now();
@@ -83,7 +84,7 @@ export async function sendSmsCode(deps: Deps, options: SendSmsOptions): Promise<
         { retryAfter: Math.ceil(wait / 1000) },
       );
     }
-    await repo.insertSmsCode(trx, {
+    return repo.insertSmsCode(trx, {
       phone,
       type,
       code_hash: codeHash,
@@ -92,11 +93,31 @@ export async function sendSmsCode(deps: Deps, options: SendSmsOptions): Promise<
       created_at: now,
     });
   });
-  await deps.sms.send(
-    phone,
-    `【${deps.config.appTitle}】验证码 ${code}，${SMS_CODE_TTL_MS / MINUTE} 分钟内有效，请勿告诉他人。`,
-  );
+  const minutes = SMS_CODE_TTL_MS / MINUTE;
+  try {
+    await deps.sms.send({
+      phone,
+      code,
+      minutes,
+      text: `【${deps.config.appTitle}】验证码 ${code}，${minutes} 分钟内有效，请勿告诉他人。`,
+    });
+  } catch (error) {
+    if (!(error instanceof SmsSendError)) throw error;
+    // A text that surely never left is not a send: its row goes, so it counts against no limit
+    // and the code sent before it (if any) stays the one that works (docs/decisions/0055-sms-providers.md).
+    // A timeout may still deliver, so that row stays and the code works when it arrives.
+    if (error.delivered === 'no') await repo.deleteSmsCode(deps.db.kysely, codeId);
+    throw ruleError(error.delivered === 'no' ? SEND_FAILED_TEXT[error.kind] : SEND_UNSURE_TEXT);
+  }
 }
+
+/** What the user is told when no provider took the text. */
+const SEND_FAILED_TEXT: Record<SmsFailureKind, string> = {
+  'invalid-phone': '该手机号无法接收短信，请检查号码后重新获取',
+  throttled: '该手机号获取验证码过于频繁，请稍后再试',
+  unavailable: '短信发送失败，请稍后重新获取验证码',
+};
+const SEND_UNSURE_TEXT = '短信发送较慢，请稍候查看；若 1 分钟后仍未收到，请重新获取';
 
 const invalidCode = (message: string) => new AppError(ErrorCode.smsCodeInvalid, message);
 

@@ -138,38 +138,98 @@ export async function countOrders(db: Conn, userId: number): Promise<number> {
   return Number(row.n);
 }
 
-/** Closes unpaid orders whose time is up (all of them, or one user's); answers how many closed. */
-export async function closeExpiredOrders(db: Conn, now: number, userId?: number): Promise<number> {
+/**
+ * Closes unpaid orders whose time is up (all of them, or one user's); answers how many closed.
+ * Orders of `remoteProviders` are left alone: they close only once their provider says they can
+ * no longer be paid (reconcile.ts), since a buyer may pay in the last second.
+ */
+export async function closeExpiredOrders(
+  db: Conn,
+  now: number,
+  options: { userId?: number; remoteProviders: readonly string[] },
+): Promise<number> {
   let query = db
     .updateTable('recharge_orders')
     .set({ status: 'closed', closed_at: now })
     .where('status', '=', 'created')
     .where('expires_at', '<=', now);
-  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
+  if (options.remoteProviders.length > 0)
+    query = query.where('provider', 'not in', [...options.remoteProviders]);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 /**
- * Moves an order from one state to the next only if it is still in `from` (and, when paying,
- * not past its time); the row lock of this UPDATE is what lets exactly one notify win.
+ * Moves an order from one of `from` to the next state only if it is still there (and, when
+ * `openAt` is given, not past its time); the row lock of this UPDATE is what lets exactly one
+ * notify or query win.
  */
 export async function moveOrder(
   db: Conn,
   orderNo: string,
-  from: OrderStatus,
+  from: OrderStatus | OrderStatus[],
   to: OrderStatus,
-  set: Partial<Pick<RechargeOrdersTable, 'txn_id' | 'paid_at' | 'credited_at'>>,
+  set: Partial<Pick<RechargeOrdersTable, 'txn_id' | 'paid_at' | 'credited_at' | 'closed_at'>>,
   openAt?: number,
 ): Promise<boolean> {
   let query = db
     .updateTable('recharge_orders')
     .set({ status: to, ...set })
     .where('order_no', '=', orderNo)
-    .where('status', '=', from);
+    .where('status', 'in', Array.isArray(from) ? from : [from]);
   if (openAt !== undefined) query = query.where('expires_at', '>', openAt);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Unpaid orders of remote providers to ask about: created at least `quietMs` ago and not asked in
+ * the last `recheckMs`, or past their time (then they are asked every round until closed).
+ * Oldest first, at most `limit`. Served by the (status, expires_at) index.
+ */
+export async function listOrdersToReconcile(
+  db: Conn,
+  options: {
+    providers: readonly string[];
+    now: number;
+    quietMs: number;
+    recheckMs: number;
+    ttlMs: number;
+    limit: number;
+  },
+) {
+  const { now } = options;
+  return db
+    .selectFrom('recharge_orders')
+    .selectAll()
+    .where('status', '=', 'created')
+    .where('provider', 'in', [...options.providers])
+    .where('expires_at', '<=', now - options.quietMs + options.ttlMs)
+    .where((eb) =>
+      eb.or([
+        eb('provider_checked_at', 'is', null),
+        eb('provider_checked_at', '<=', now - options.recheckMs),
+        eb('expires_at', '<=', now),
+      ]),
+    )
+    .orderBy('expires_at')
+    .limit(options.limit)
+    .execute();
+}
+
+/** What the provider said of the order, and when: for the next round and for operators. */
+export async function recordProviderState(
+  db: Conn,
+  orderNo: string,
+  state: string,
+  at: number,
+): Promise<void> {
+  await db
+    .updateTable('recharge_orders')
+    .set({ provider_state: state.slice(0, 64), provider_checked_at: at })
+    .where('order_no', '=', orderNo)
+    .execute();
 }
 
 export async function insertPacks(

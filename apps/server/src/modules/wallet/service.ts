@@ -7,7 +7,10 @@ import {
   ORDER_STATUS_TEXT,
   ORDER_TTL_MS,
   type Order,
+  PAY_PROVIDER_TEXT,
   type PayInfo,
+  type PayMethod,
+  type PayProvider,
   type RechargePack,
 } from '@ld/contract/wallet';
 import type { Selectable } from 'kysely';
@@ -16,9 +19,9 @@ import type { Conn } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { toIso, toIsoOrNull } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import { cursorPage, windowOf } from '../../platform/paging.ts';
-import type { PaymentProvider } from '../../platform/payment/provider.ts';
+import type { PaymentProvider, PaymentProviders } from '../../platform/payment/provider.ts';
 import * as repo from './repository.ts';
 import type { CoinLedgerTable, RechargeOrdersTable, RechargePacksTable } from './tables.ts';
 
@@ -162,13 +165,26 @@ export async function listPacks(deps: Deps): Promise<RechargePack[]> {
   return (await repo.listActivePacks(deps.db.kysely)).map(toPack);
 }
 
-const toOrder = (row: Selectable<RechargeOrdersTable>): Order => ({
+const providerText = (name: string): string => PAY_PROVIDER_TEXT[name as PayProvider] ?? name;
+
+/**
+ * An order still `created` past its time belongs to a provider that must confirm it first
+ * (reconcile.ts): the statement says it is being confirmed rather than waiting for payment.
+ */
+const statusTextOf = (row: Selectable<RechargeOrdersTable>, now: number): string =>
+  row.status === 'created' && Number(row.expires_at) <= now
+    ? '支付结果确认中'
+    : ORDER_STATUS_TEXT[row.status];
+
+const toOrder = (row: Selectable<RechargeOrdersTable>, now: number): Order => ({
   orderId: row.order_no,
   packId: Number(row.pack_id),
+  provider: row.provider,
+  providerName: providerText(row.provider),
   amount: row.amount,
   diamonds: row.diamonds,
   status: row.status,
-  statusText: ORDER_STATUS_TEXT[row.status],
+  statusText: statusTextOf(row, now),
   createTime: toIso(Number(row.created_at)),
   paidTime: toIsoOrNull(row.paid_at === null ? null : Number(row.paid_at)),
   expireTime: toIso(Number(row.expires_at)),
@@ -197,19 +213,34 @@ async function insertNewOrder(
   }
 }
 
+/** The ways to pay the recharge page offers, in the configured order. */
+export function listPayMethods(deps: Deps): PayMethod[] {
+  return deps.payments.list.map((p) => ({ provider: p.name, name: providerText(p.name) }));
+}
+
+/** The providers whose orders close only on their word (see repo.closeExpiredOrders). */
+export const remoteProviders = (payments: PaymentProviders): string[] =>
+  payments.list.filter((p) => p.remote).map((p) => p.name);
+
+function chooseProvider(deps: Deps, name: PayProvider | undefined): PaymentProvider {
+  const provider = name ? deps.payments.get(name) : deps.payments.list[0];
+  if (!provider) throw badInput('provider', '未开通该支付方式，请选择充值页列出的支付方式');
+  return provider;
+}
+
 export async function createOrder(
   deps: Deps,
-  provider: PaymentProvider,
-  userId: number,
-  packId: number,
+  request: { userId: number; packId: number; provider?: PayProvider; clientIp: string },
 ): Promise<PayInfo> {
-  const pack = await repo.findActivePack(deps.db.kysely, packId);
+  const provider = chooseProvider(deps, request.provider);
+  const pack = await repo.findActivePack(deps.db.kysely, request.packId);
   if (!pack) throw notFound('充值档位');
   const now = deps.clock.now();
   const diamonds = pack.diamonds + pack.bonus;
+  const expiresAt = now + ORDER_TTL_MS;
   const orderNo = await insertNewOrder(deps, now, (order_no) => ({
     order_no,
-    user_id: userId,
+    user_id: request.userId,
     pack_id: pack.id,
     amount: pack.price,
     diamonds,
@@ -217,41 +248,76 @@ export async function createOrder(
     provider: provider.name,
     txn_id: null,
     created_at: now,
-    expires_at: now + ORDER_TTL_MS,
+    expires_at: expiresAt,
     paid_at: null,
     credited_at: null,
     closed_at: null,
+    provider_state: null,
+    provider_checked_at: null,
   }));
-  const payUrl = await provider.createCheckout({
-    orderId: orderNo,
-    amount: pack.price,
-    subject: `${diamonds}${deps.config.currencyName}`,
-  });
-  return { orderId: orderNo, amount: pack.price, diamonds, payUrl };
+  // A provider that cannot start the payment leaves an order nobody can pay; it closes at its
+  // time like any unpaid order, and the user is told to try again.
+  let payUrl: string;
+  try {
+    payUrl = await provider.createCheckout({
+      orderId: orderNo,
+      amount: pack.price,
+      subject: `${diamonds}${deps.config.currencyName}`,
+      expiresAt,
+      clientIp: request.clientIp,
+    });
+  } catch (error) {
+    await repo.recordProviderState(
+      deps.db.kysely,
+      orderNo,
+      `checkout failed: ${(error as Error).message}`,
+      now,
+    );
+    throw new CheckoutFailed(provider.name, (error as Error).message);
+  }
+  return { orderId: orderNo, provider: provider.name, amount: pack.price, diamonds, payUrl };
+}
+
+/** The provider could not start a payment; the route logs it and tells the user to try again. */
+export class CheckoutFailed extends AppError {
+  constructor(
+    readonly provider: string,
+    /** The provider's error, for the log line; the user sees only the message. */
+    readonly detail: string,
+  ) {
+    super(ErrorCode.rule, `${providerText(provider)}暂时无法发起支付，请稍后再试或换一种支付方式`);
+  }
 }
 
 export async function listOrders(deps: Deps, userId: number, page: PageQuery): Promise<CursorPage<Order>> {
   const window = windowOf(page, 'orders');
-  await repo.closeExpiredOrders(deps.db.kysely, deps.clock.now(), userId);
+  await repo.closeExpiredOrders(deps.db.kysely, deps.clock.now(), {
+    userId,
+    remoteProviders: remoteProviders(deps.payments),
+  });
   const [rows, total] = await Promise.all([
     repo.listOrders(deps.db.kysely, userId, window),
     repo.countOrders(deps.db.kysely, userId),
   ]);
-  return cursorPage(rows, total, page, 'orders', byId, (kept) => kept.map(toOrder));
+  const now = deps.clock.now();
+  return cursorPage(rows, total, page, 'orders', byId, (kept) => kept.map((row) => toOrder(row, now)));
 }
 
 /** One order of the caller; someone else's order is answered as unknown. */
 export async function getOwnOrder(deps: Deps, userId: number, orderNo: string): Promise<Order> {
   const order = await readOrder(deps, orderNo);
   if (!order || Number(order.user_id) !== userId) throw notFound('订单');
-  return toOrder(order);
+  return toOrder(order, deps.clock.now());
 }
 
-/** Reads an order, closing it first if its time is up. */
-async function readOrder(deps: Deps, orderNo: string) {
+/** Reads an order, closing it first if its time is up (unless its provider must say so first). */
+export async function readOrder(deps: Deps, orderNo: string) {
   const order = await repo.findOrder(deps.db.kysely, orderNo);
   if (order?.status === 'created' && Number(order.expires_at) <= deps.clock.now()) {
-    await repo.closeExpiredOrders(deps.db.kysely, deps.clock.now(), Number(order.user_id));
+    await repo.closeExpiredOrders(deps.db.kysely, deps.clock.now(), {
+      userId: Number(order.user_id),
+      remoteProviders: remoteProviders(deps.payments),
+    });
     return repo.findOrder(deps.db.kysely, orderNo);
   }
   return order;
@@ -262,76 +328,17 @@ export async function getCheckout(deps: Deps, orderNo: string) {
   const order = await readOrder(deps, orderNo);
   if (!order) throw notFound('订单');
   return {
-    order: toOrder(order),
+    order: toOrder(order, deps.clock.now()),
     merchant: deps.config.appTitle,
     subject: `${order.diamonds}${deps.config.currencyName}`,
   };
 }
 
-export type NotifyOutcome = { ok: true; credited: boolean } | { ok: false; reason: string };
-
-/**
- * Handles a provider's notify: the provider vouches for signature and age; here the order must
- * exist, the amount must match, and the state moves created → paid → credited under the row lock
- * of a conditional UPDATE, so any number of duplicates credit once and all answer success.
- */
-export async function handleNotify(
-  deps: Deps,
-  provider: PaymentProvider,
-  headers: Record<string, string | string[] | undefined>,
-  rawBody: string,
-): Promise<NotifyOutcome> {
-  const check = await provider.verifyNotify(headers, rawBody);
-  if (!check.ok) return check;
-  const { notify } = check;
-  const order = await readOrder(deps, notify.orderId);
-  if (!order) return { ok: false, reason: 'unknown order' };
-  if (order.amount !== notify.amount) return { ok: false, reason: 'amount differs from the order' };
-  if (order.status === 'paid' || order.status === 'credited') return { ok: true, credited: false };
-  if (order.status === 'closed') return { ok: false, reason: 'order is closed' };
-
-  const now = deps.clock.now();
-  return deps.db.kysely.transaction().execute(async (trx): Promise<NotifyOutcome> => {
-    const won = await repo.moveOrder(
-      trx,
-      order.order_no,
-      'created',
-      'paid',
-      { txn_id: notify.txnId, paid_at: now },
-      now,
-    );
-    if (!won) {
-      // Another notify got there first, or the order closed meanwhile: read what it is now.
-      const current = await repo.findOrder(trx, order.order_no);
-      return current?.status === 'paid' || current?.status === 'credited'
-        ? { ok: true, credited: false }
-        : { ok: false, reason: 'order is closed' };
-    }
-    const credit = await applyBalanceChange(trx, {
-      userId: Number(order.user_id),
-      delta: order.diamonds,
-      reason: 'recharge',
-      ref: order.order_no,
-      note: `${order.diamonds}${deps.config.currencyName}`,
-      now,
-    });
-    if (!credit.ok) throw new Error('a credit cannot be refused');
-    await repo.moveOrder(trx, order.order_no, 'paid', 'credited', { credited_at: now });
-    if (credit.applied) {
-      await deps.events.emit(trx, {
-        type: 'wallet.rechargeCredited',
-        userId: Number(order.user_id),
-        orderId: order.order_no,
-        diamonds: order.diamonds,
-      });
-    }
-    return { ok: true, credited: credit.applied };
-  });
-}
-
-/** Closes every unpaid order whose time is up; run by the wallet's sweep. */
+/** Closes every unpaid order whose time is up (but those a provider must close); run by the wallet's sweep. */
 export async function sweepExpiredOrders(deps: Deps): Promise<number> {
-  return repo.closeExpiredOrders(deps.db.kysely, deps.clock.now());
+  return repo.closeExpiredOrders(deps.db.kysely, deps.clock.now(), {
+    remoteProviders: remoteProviders(deps.payments),
+  });
 }
 
 /**

@@ -49,6 +49,9 @@ export interface RechargeOrdersTable {
   paid_at: number | null;
   credited_at: number | null;
   closed_at: number | null;
+  /** The provider's own word for the order at the last query (NOTPAY, TRADE_CLOSED, an error code). */
+  provider_state: string | null;
+  provider_checked_at: number | null;
 }
 
 export interface WalletTables {

@@ -1,7 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
-import type { CheckoutOrder, NotifyCheck, PaymentProvider } from './provider.ts';
+import type {
+  CheckoutOrder,
+  NotifyAnswer,
+  NotifyCheck,
+  NotifyRequest,
+  PaymentProvider,
+  ProviderOrderState,
+} from './provider.ts';
 
 /** Headers of a sandbox notify: seconds since the epoch, and hex HMAC-SHA256 over `${timestamp}.${rawBody}`. */
 export const SANDBOX_TIMESTAMP_HEADER = 'x-sandbox-timestamp';
@@ -27,8 +34,7 @@ export function signSandbox(secret: string, timestamp: string, rawBody: string):
  */
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
-  readonly successText = 'success';
-  readonly failureText = 'fail';
+  readonly remote = false;
 
   constructor(
     private readonly publicUrl: string,
@@ -47,10 +53,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return { rawBody, timestamp, signature: signSandbox(await this.secret(), timestamp, rawBody) };
   }
 
-  async verifyNotify(
-    headers: Record<string, string | string[] | undefined>,
-    rawBody: string,
-  ): Promise<NotifyCheck> {
+  async verifyNotify({ headers, rawBody }: NotifyRequest): Promise<NotifyCheck> {
     const timestamp = headers[SANDBOX_TIMESTAMP_HEADER];
     const signature = headers[SANDBOX_SIGNATURE_HEADER];
     if (typeof timestamp !== 'string' || !/^\d{1,12}$/.test(timestamp)) {
@@ -73,6 +76,19 @@ export class SandboxPaymentProvider implements PaymentProvider {
     }
     const parsed = notifySchema.safeParse(body);
     if (!parsed.success) return { ok: false, reason: 'body has the wrong shape' };
-    return { ok: true, notify: parsed.data };
+    return { ok: true, kind: 'paid', notify: parsed.data };
   }
+
+  answerNotify(accepted: boolean): NotifyAnswer {
+    return accepted
+      ? { status: 200, contentType: 'text/plain; charset=utf-8', body: 'success' }
+      : { status: 400, contentType: 'text/plain; charset=utf-8', body: 'fail' };
+  }
+
+  /** The sandbox keeps no record of its own: an order is paid only through its checkout page. */
+  async queryOrder(): Promise<ProviderOrderState> {
+    return { state: 'unpaid', detail: 'sandbox' };
+  }
+
+  async closeOrder(): Promise<void> {}
 }

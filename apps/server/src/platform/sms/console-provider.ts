@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Cache } from '../cache.ts';
-import type { SmsProvider } from './provider.ts';
+import type { SmsMessage, SmsProvider } from './provider.ts';
 
 /** Longer than a code lives (5 minutes), so the inbox never drops a code that still works. */
 const INBOX_TTL_MS = 10 * 60 * 1000;
@@ -19,7 +19,7 @@ export class ConsoleSmsProvider implements SmsProvider {
     private readonly inbox: Cache | null,
   ) {}
 
-  async send(phone: string, text: string): Promise<void> {
+  async send({ phone, text }: SmsMessage): Promise<void> {
     this.log.info({ sms: { phone, text } }, 'sms sent (console provider)');
     await this.inbox?.set(`sms-inbox:${phone}`, text, INBOX_TTL_MS);
   }

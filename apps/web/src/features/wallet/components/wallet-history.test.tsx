@@ -38,6 +38,8 @@ const ledger: LedgerEntry[] = Array.from({ length: 13 }, (_, i) => ({
 const orders: Order[] = Array.from({ length: 12 }, (_, i) => ({
   orderId: `LD2026${String(i + 1).padStart(4, '0')}`,
   packId: 1,
+  provider: 'alipay',
+  providerName: '支付宝',
   amount: 600,
   diamonds: 60,
   status: 'credited',

@@ -37,7 +37,7 @@ function OrderRow({ order }: { order: Order }) {
           <em>{yuanText(order.amount)}</em>
         </span>
         <span className="wallet-row__time">
-          {formatDateTime(order.createTime)} · 订单号 {order.orderId}
+          {formatDateTime(order.createTime)} · {order.providerName} · 订单号 {order.orderId}
         </span>
       </div>
       <span className={`wallet-row__status wallet-row__status--${order.status}`}>

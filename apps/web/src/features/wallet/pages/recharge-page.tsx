@@ -1,13 +1,17 @@
-import type { RechargePack } from '@ld/contract/wallet';
-import { useEffect, useState } from 'react';
+import type { PayProvider, RechargePack } from '@ld/contract/wallet';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useUserStatus } from '../../../shared/api/get-user-status';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { ErrorState, Loading } from '../../../shared/ui/states';
 import { useCreatePayInfo } from '../api/create-pay-info';
+import { usePayMethods } from '../api/get-pay-methods';
 import { useRechargePacks } from '../api/get-recharge-packs';
+import { OpenInBrowser } from '../components/open-in-browser';
+import { PayMethodPicker } from '../components/pay-method-picker';
 import { RechargeResult } from '../components/recharge-result';
 import { WalletHistory } from '../components/wallet-history';
+import { usableMethods } from '../lib/in-app-browser';
 import { yuanText } from '../lib/money';
 import { rememberReturnPath } from '../lib/return-path';
 import './recharge-page.css';
@@ -57,6 +61,7 @@ export default function RechargePage() {
   const orderId = search.get('orderId') ?? '';
   const status = useUserStatus();
   const packs = useRechargePacks();
+  const methods = usePayMethods();
   const pay = useCreatePayInfo();
   const resetPay = pay.reset;
 
@@ -72,14 +77,21 @@ export default function RechargePage() {
   const [chosen, setChosen] = useState<number | null>(null);
   const selectedId = chosen ?? packs.data?.[0]?.id ?? null;
   const selected = packs.data?.find((p) => p.id === selectedId);
+  const usable = useMemo(() => usableMethods(methods.data ?? [], navigator.userAgent), [methods.data]);
+  const hidden = (methods.data ?? []).filter((m) => !usable.includes(m)).map((m) => m.name);
+  const [chosenMethod, setChosenMethod] = useState<PayProvider | null>(null);
+  const method = usable.find((m) => m.provider === chosenMethod) ?? usable[0] ?? null;
 
   const startPay = () => {
-    if (!selected) return;
+    if (!selected || !method) return;
     rememberReturnPath(search.get('back'));
-    pay.mutate(selected.id, {
-      // The provider's checkout page takes over; it sends the browser back here with the orderId.
-      onSuccess: (info) => window.location.assign(info.payUrl),
-    });
+    pay.mutate(
+      { packId: selected.id, provider: method.provider },
+      {
+        // The provider's checkout page takes over; it sends the browser back here with the orderId.
+        onSuccess: (info) => window.location.assign(info.payUrl),
+      },
+    );
   };
 
   return (
@@ -109,18 +121,30 @@ export default function RechargePage() {
                   />
                 ))}
               </div>
-              <button
-                type="button"
-                className="btn btn--primary btn--block recharge__pay"
-                disabled={!selected || pay.isPending || pay.isSuccess}
-                onClick={startPay}
-              >
-                {pay.isPending || pay.isSuccess
-                  ? '正在前往支付…'
-                  : selected
-                    ? `立即充值 ${yuanText(selected.price)}`
-                    : '立即充值'}
-              </button>
+              {methods.isPending && <Loading />}
+              {methods.isError && <ErrorState text="支付方式加载失败" onRetry={() => methods.refetch()} />}
+              {usable.length > 0 && (
+                <PayMethodPicker
+                  methods={usable}
+                  chosen={method?.provider ?? null}
+                  onChoose={setChosenMethod}
+                />
+              )}
+              {hidden.length > 0 && <OpenInBrowser hidden={hidden} />}
+              {method && (
+                <button
+                  type="button"
+                  className="btn btn--primary btn--block recharge__pay"
+                  disabled={!selected || pay.isPending || pay.isSuccess}
+                  onClick={startPay}
+                >
+                  {pay.isPending || pay.isSuccess
+                    ? '正在前往支付…'
+                    : selected
+                      ? `立即充值 ${yuanText(selected.price)}`
+                      : '立即充值'}
+                </button>
+              )}
               <p className="recharge__note">
                 1 元 = 10 {CURRENCY_NAME}，支付完成后自动到账；未支付的订单 30 分钟后自动关闭。
               </p>
