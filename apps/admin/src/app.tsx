@@ -93,7 +93,8 @@ export function App() {
   return (
     <BrowserRouter basename="/admin">
       <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
-        <AntdApp>
+        {/* Notifications at the bottom: at the top right they cover the header's 退出登录 while they last. */}
+        <AntdApp notification={{ placement: 'bottomRight' }}>
           <Refine
             routerProvider={routerProvider}
             dataProvider={dataProvider}
