@@ -1,7 +1,7 @@
 // `npm test`: the whole set-up, then everything that checks behaviour, in order, stopping at the
 // first failing stage: system packages for the browser (installed when missing and we can),
 // the lock file, lint, types, unit tests, API tests (SQLite, plus PostgreSQL and Redis when they
-// answer), the web build, and the end-to-end tests in Debian Chromium. Ends with one line:
+// answer), the web build (portal and operator console), and the end-to-end tests in Debian Chromium. Ends with one line:
 // "N passed, N failed, N skipped (why)".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -90,8 +90,12 @@ const stages = [
   // Apart, so that the API tests' database work does not starve the jsdom tests of CPU.
   ['unit tests', () => vitest(['--project', 'scripts', '--project', 'contract', '--project', 'web'], 'unit')],
   [`API tests (${dialects})`, () => vitest(['--project', 'server'], 'api', testEnv)],
+  // `npm run build` builds the portal and the operator console (apps/admin), both served in the e2e run.
   ['web build', () => run('npm', ['run', 'build'])],
-  ['end-to-end (Chromium 390×844)', () => vitest(['--config', 'e2e/vitest.config.ts'], 'e2e')],
+  [
+    'end-to-end (Chromium 390×844, console 1280×800)',
+    () => vitest(['--config', 'e2e/vitest.config.ts'], 'e2e'),
+  ],
 ];
 
 for (const [title, work] of stages) {
