@@ -3,6 +3,7 @@
 // PostgreSQL (DATABASE_URL) and Redis (REDIS_URL). Builds what is missing, installs nginx when it
 // can, and stops everything on Ctrl-C or SIGTERM.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { startCluster } from './lib/cluster.mjs';
@@ -68,7 +69,10 @@ const cluster = await startCluster({
   redisUrl,
   dataDir,
   webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
-  adminDist: null,
+  // The operator console's build, whose assets nginx serves at /admin/assets/ when it exists.
+  adminDist: [path.resolve(env.ADMIN_DIST ?? path.join(root, 'apps/admin/dist'))].find((dir) =>
+    fs.existsSync(path.join(dir, 'index.html')),
+  ),
   env: { SEED: env.SEED ?? '1', LOG_LEVEL: env.LOG_LEVEL ?? 'info' },
   log: (text) => process.stdout.write(text),
 }).catch((error) => {

@@ -1,15 +1,14 @@
-// `npm start`: builds the SPA and the server when either is missing or older than its sources,
-// then runs the server's compiled JavaScript with plain node, which migrates, seeds demo content
-// into an empty database and serves http://localhost:8080.
+// `npm start`: builds the SPA, the operator console and the server when any is missing or older
+// than its sources, then runs the server's compiled JavaScript with plain node, which migrates,
+// seeds demo content into an empty database and serves http://localhost:8080.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const web = path.join(root, 'apps/web');
-const index = path.join(web, 'dist/index.html');
 
 function newestMtime(dir) {
+  if (!fs.existsSync(dir)) return 0;
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
@@ -18,17 +17,23 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = Math.max(
-  newestMtime(path.join(web, 'src')),
-  newestMtime(path.join(web, 'public')),
-  newestMtime(path.join(root, 'packages/contract/src')),
-  fs.statSync(path.join(web, 'index.html')).mtimeMs,
-);
-if (!fs.existsSync(index) || fs.statSync(index).mtimeMs < sources) {
-  console.info('building the web app…');
-  const build = spawnSync('npx', ['vite', 'build'], { cwd: web, stdio: 'inherit' });
+/** Builds an app (the portal, the operator console) when its dist is missing or older than its sources. */
+function buildWhenStale(name, app, sourceDirs) {
+  const index = path.join(app, 'dist/index.html');
+  const sources = Math.max(
+    ...sourceDirs.map((dir) => newestMtime(path.join(app, dir))),
+    newestMtime(path.join(root, 'packages/contract/src')),
+    fs.statSync(path.join(app, 'index.html')).mtimeMs,
+  );
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
+  console.info(`building ${name}…`);
+  const build = spawnSync('npx', ['vite', 'build'], { cwd: app, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+
+buildWhenStale('the web app', path.join(root, 'apps/web'), ['src', 'public']);
+// The operator console, served at /admin (docs/decisions/0048-operator-console.md).
+buildWhenStale('the operator console', path.join(root, 'apps/admin'), ['src']);
 
 const { ensureServerBuilt } = await import('./lib/server-build.mjs');
 await ensureServerBuilt();

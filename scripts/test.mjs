@@ -1,7 +1,7 @@
 // `npm test`: the whole set-up, then everything that checks behaviour, in order, stopping at the
 // first failing stage: system packages for the browser (installed when missing and we can),
 // the lock file, lint, types, unit tests, API tests (SQLite, plus PostgreSQL and Redis when they
-// answer), the web build, and the end-to-end tests in Debian Chromium. Ends with one line:
+// answer), the web build (portal and operator console), and the end-to-end tests in Debian Chromium. Ends with one line:
 // "N passed, N failed, N skipped (why)".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -137,8 +137,12 @@ const stages = [
   // The supported Node 22 LTS too (README): the API suite on SQLite, with Node 22 from npm and
   // better-sqlite3 built for it into a cache (docs/decisions/0056-cluster.md).
   ['API tests on Node 22 (SQLite)', () => apiOnNode22()],
+  // `npm run build` builds the portal and the operator console (apps/admin), both served in the e2e run.
   ['web build', () => run('npm', ['run', 'build'])],
-  ['end-to-end (Chromium 390×844)', () => vitest(['--config', 'e2e/vitest.config.ts'], 'e2e')],
+  [
+    'end-to-end (Chromium 390×844, console 1280×800)',
+    () => vitest(['--config', 'e2e/vitest.config.ts'], 'e2e'),
+  ],
   // nginx in front of two compiled processes on PostgreSQL and Redis, and the faults
   // (docs/decisions/0056-cluster.md); without one of them its files say so and skip.
   [

@@ -29,7 +29,7 @@ import { videoScenarios } from './video-scenarios.ts';
  *
  * BENCH_SCALE (default 1: 1 000 000 posts, 5 000 000 comments; 10 000 books, 5 000 000 chapters;
  * 0.01 for quick runs) sizes the square's and the novels' databases; BENCH_WEB_DIST uses an SPA already built there instead of building into
- * apps/web/dist; BENCH_SECONDS (default 5) is each square and money load's length; BENCH_ONLY
+ * apps/web/dist (BENCH_ADMIN_DIST likewise for the operator console); BENCH_SECONDS (default 5) is each square and money load's length; BENCH_ONLY
  * (comma list of bundle, lighthouse, axe, account, money, square, novels and the keys of apiScenarios) runs a subset: `lighthouse`
  * runs Lighthouse and axe over the pages of pages.ts, `axe` only axe; BENCH_PAGES (comma list of
  * names in pages.ts) narrows those pages; BENCH_RUNS (default 3) is Lighthouse runs per page;
@@ -44,6 +44,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? '5');
 if (!(scale > 0 && scale <= 1) || !(seconds > 0))
   throw new Error('BENCH_SCALE must be in (0, 1], BENCH_SECONDS > 0');
 const webDist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : undefined;
+/** The operator console's build (BENCH_ADMIN_DIST, else apps/admin/dist, which `npm run build` makes). */
+const adminDist = process.env.BENCH_ADMIN_DIST ? path.resolve(process.env.BENCH_ADMIN_DIST) : undefined;
 /** Self-contained API scenarios (each starts its own portal and baseline): one line per kind. */
 const apiScenarios: Record<
   string,
@@ -101,6 +103,8 @@ if (only.has('comics')) {
 }
 
 const figures: Figure[] = [];
+/** Figures printed without a budget (the operator console's size). */
+const unbudgeted: string[] = [];
 const comparisons: Comparison[] = [];
 let pages: PageResult[] = [];
 /** Each bench page's first-load JS (KB), when `bundle` ran. */
@@ -112,6 +116,7 @@ if (portalNeeded) {
     SCRYPT_LOG_N: '17',
     LOG_LEVEL: 'error',
     ...(webDist ? { WEB_DIST: webDist } : {}),
+    ...(adminDist ? { ADMIN_DIST: adminDist } : {}),
   });
   try {
     if (only.has('bundle')) {
@@ -149,6 +154,14 @@ if (portalNeeded) {
           kb(`${page.name} first-load JS, bulletin hidden (gzip transferred)`, visit.jsKb, budget),
         );
       }
+      // The operator console (issue 20): its own bundle, never the portal's; printed, no budget.
+      const consoleVisit = await measureRouteFirstLoad(portal.baseUrl, '/admin/login');
+      console.info('operator console /admin/login first load (fresh profile), gzip as transferred:');
+      for (const line of describeVisit(consoleVisit)) console.info(line);
+      unbudgeted.push(
+        `operator console first load (/admin/login, gzip transferred, headers incl.): JS ${consoleVisit.jsKb.toFixed(1)} KB, ` +
+          `CSS ${consoleVisit.cssKb.toFixed(1)} KB — beside the portal home's JS ${first.jsKb.toFixed(1)} KB, CSS ${first.cssKb.toFixed(1)} KB`,
+      );
     }
     // Before the load scenarios, so the pages show the demo content as seeded.
     if (only.has('lighthouse') || only.has('axe')) {
@@ -194,6 +207,7 @@ let ok = true;
 if (pages.length > 0) ok = printPageTable(pages, runs) && ok;
 if (figures.length > 0) ok = printFigures(figures) && ok;
 if (comparisons.length > 0) ok = printComparison(comparisons) && ok;
+if (unbudgeted.length > 0) console.info(`\nno budget:\n${unbudgeted.map((line) => `  ${line}`).join('\n')}`);
 const knobs = [
   'BENCH_ONLY',
   'BENCH_PAGES',

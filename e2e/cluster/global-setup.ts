@@ -86,6 +86,9 @@ export default async function setup(project: TestProject) {
       redisUrl: process.env.TEST_REDIS_URL,
       dataDir,
       webDist,
+      adminDist: [path.join(ROOT, 'apps/admin/dist')].find((dir) =>
+        fs.existsSync(path.join(dir, 'index.html')),
+      ),
       env: {
         SEED: '1',
         DEV_INBOX: '1',

@@ -6,6 +6,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The shared portal's output, for the log check after each test file (fixtures.ts). */
     portalLog: string;
+    /** The shared portal's DATA_DIR, for commands run against its database (`npm run admin:create`). */
+    portalDataDir: string;
   }
 }
 
@@ -14,5 +16,6 @@ export default async function setup(project: TestProject) {
   const portal = await startPortal();
   project.provide('baseUrl', portal.baseUrl);
   project.provide('portalLog', portal.logFile);
+  project.provide('portalDataDir', portal.dataDir);
   return () => portal.stop();
 }

@@ -68,6 +68,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: '',
       // A helper building into its own folder points the run at it (parallel builds must not share dist/).
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+      ...(process.env.E2E_ADMIN_DIST ? { ADMIN_DIST: process.env.E2E_ADMIN_DIST } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,8 +10,10 @@ import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { adminApi } from './modules/admin.ts';
 import { modules } from './modules/index.ts';
 import { jobs } from './modules/jobs.ts';
+import { installAdminWeb } from './platform/admin-web.ts';
 import { installCallerUid } from './platform/auth.ts';
 import { createCache } from './platform/cache.ts';
 import { createChangeFeed } from './platform/changes.ts';
@@ -130,7 +132,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
   await app.register(compress, { global: true, threshold: 1024 });
   await installRateLimit(app);
-  await app.register(swagger, openapiOptions(config));
+  await app.register(
+    swagger,
+    // The operator console's calls (/api/admin/v1): an HttpOnly session cookie plus its CSRF
+    // token in a header on every write (docs/decisions/0048-operator-console.md).
+    openapiOptions(config, {
+      adminSession: { type: 'apiKey', in: 'cookie', name: 'ld_admin' },
+      adminCsrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
+    }),
+  );
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // appID rides in the body of every call; an unknown one is refused (DESIGN §5). Routes whose
@@ -146,7 +156,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   for (const module of modules) {
     await app.register(module, { prefix: '/api' });
   }
+  await app.register(adminApi, { prefix: '/api/admin/v1' });
   scheduleJobs(app, jobs);
+  await installAdminWeb(app);
   await installWeb(app);
   return app;
 }

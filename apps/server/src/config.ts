@@ -44,6 +44,8 @@ const envSchema = z.object({
   PHONE_LOGIN_AUTO_REGISTER: flag.optional(),
   PUBLIC_URL: optionalUrl,
   WEB_DIST: z.string().optional(),
+  /** The operator console's build, served at /admin (default apps/admin/dist). */
+  ADMIN_DIST: z.string().optional(),
   SEED: flag.default('1'),
   /** 1 only behind a proxy that overwrites X-Forwarded-For; otherwise clients could choose their own IP. */
   TRUST_PROXY: flag.default('0'),
@@ -91,6 +93,7 @@ export interface Config {
   /** Base of absolute links the server hands out (signed download URLs, the sandbox checkout). */
   publicUrl: string;
   webDist: string;
+  adminDist: string;
   seed: boolean;
   rateLimit: boolean;
   trustProxy: boolean;
@@ -143,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     phoneLoginAutoRegister: e.PHONE_LOGIN_AUTO_REGISTER,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    adminDist: path.resolve(e.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist')),
     seed: e.SEED === '1',
     rateLimit: e.RATE_LIMIT === 'on',
     trustProxy: e.TRUST_PROXY === '1',

@@ -11,6 +11,7 @@ import type { GiftTables } from '../modules/gifts/tables.ts';
 import type { InviteTables } from '../modules/invites/tables.ts';
 import type { MessageTables } from '../modules/messages/tables.ts';
 import type { NovelTables } from '../modules/novels/tables.ts';
+import type { OperatorTables } from '../modules/operators/tables.ts';
 import type { PurchaseTables } from '../modules/purchases/tables.ts';
 import type { SquareTables } from '../modules/square/tables.ts';
 import type { SupportTables } from '../modules/support/tables.ts';
@@ -43,4 +44,5 @@ export interface Database
     InviteTables,
     CheckinTables,
     ActivityTables,
-    ComicTables {}
+    ComicTables,
+    OperatorTables {}

@@ -32,12 +32,14 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The web build's hashed scripts and stylesheets (`/assets/…`, ours, immutable): never a document.
+ * The web and console builds' hashed scripts and stylesheets (`/assets/…`, `/admin/assets/…`):
+ * never a document.
  * CSP, framing and opener policies act only on documents (and workers, none of which is under
  * /assets/), so they are left off there (docs/decisions/0045-headers-on-assets.md): ~0.3 KB less on
  * each of a first visit's scripts.
  */
-const isBuildAsset = (url: string): boolean => url.startsWith('/assets/') && !url.includes('..');
+const isBuildAsset = (url: string): boolean =>
+  (url.startsWith('/assets/') || url.startsWith('/admin/assets/')) && !url.includes('..');
 
 /**
  * Security headers on every response (DESIGN §8): the document ones on all but the build's assets.

@@ -193,6 +193,10 @@ function startupBulletin(app: FastifyInstance): () => Promise<unknown> {
       return null;
     }
   };
+  // An operator's edit shows at the next page, in every process (docs/decisions/0047-change-feed-and-jobs.md).
+  app.deps.changes.subscribe('bulletins', () => {
+    cached = null;
+  });
   return () => {
     const now = Date.now();
     if (!cached || now - cached.at >= BULLETIN_CACHE_MS) cached = { at: now, bulletin: read() };

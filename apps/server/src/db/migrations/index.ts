@@ -14,6 +14,7 @@ import * as m202 from './2026112402-videos.ts';
 import * as m203 from './2026112403-engagement.ts';
 import * as m204 from './2026112404-invites.ts';
 import * as m205 from './2026112405-work-views.ts';
+import * as m310 from './2026112510-operators.ts';
 import * as m520 from './2026112520-order-provider-state.ts';
 
 /** Every migration, in order. Names start with a timestamp so they sort. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '2026112403-engagement': m203,
   '2026112404-invites': m204,
   '2026112405-work-views': m205,
+  '2026112510-operators': m310,
   '2026112520-order-provider-state': m520,
 };

@@ -15,6 +15,7 @@ const BULLETIN_HTML = [
 
 /** The start-up bulletin. */
 export async function seedBulletins(deps: Pick<Deps, 'db' | 'clock' | 'config'>): Promise<void> {
+  const createdAt = deps.clock.now() - DAY;
   await insertBulletin(deps.db.kysely, {
     pos_type: 1,
     title: `欢迎来到${deps.config.appTitle}`,
@@ -23,6 +24,7 @@ export async function seedBulletins(deps: Pick<Deps, 'db' | 'clock' | 'config'>)
       `领${deps.config.currencyName}`,
     ),
     is_active: 1,
-    created_at: deps.clock.now() - DAY,
+    created_at: createdAt,
+    updated_at: createdAt,
   });
 }

@@ -9,6 +9,8 @@ export interface BulletinsTable {
   content: string;
   is_active: Generated<number>;
   created_at: number;
+  /** Added with the console (2026112510); the seed and old rows carry created_at. */
+  updated_at: Generated<number>;
 }
 
 export interface BulletinTables {

@@ -1,0 +1,37 @@
+import { ROLE_LABELS } from '@ld/contract/admin/roles';
+import { useLogout } from '@refinedev/core';
+import { Button, Layout, Space, Tag, Typography } from 'antd';
+import { useSession } from '../shared/use-session';
+
+/** The header bar: who is signed in, as what, and 退出登录. */
+export function Header() {
+  const session = useSession();
+  const { mutate: logout, isPending } = useLogout();
+  return (
+    <Layout.Header
+      style={{
+        display: 'flex',
+        justifyContent: 'flex-end',
+        alignItems: 'center',
+        background: '#fff',
+        padding: '0 24px',
+        height: 56,
+        borderBottom: '1px solid #f0f0f0',
+      }}
+    >
+      <Space size="middle">
+        {session ? (
+          <>
+            <Typography.Text strong aria-label="当前操作员">
+              {session.operator.name}
+            </Typography.Text>
+            <Tag color="processing">{ROLE_LABELS[session.operator.role]}</Tag>
+          </>
+        ) : null}
+        <Button onClick={() => logout()} loading={isPending}>
+          退出登录
+        </Button>
+      </Space>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,42 @@
+import { OPERATOR_PASSWORD_MAX } from '@ld/contract/admin/password';
+import { useIsAuthenticated, useLogin } from '@refinedev/core';
+import { Button, Form, Input } from 'antd';
+import { Navigate } from 'react-router';
+import { AuthCard } from './auth-card';
+
+interface LoginForm {
+  name: string;
+  password: string;
+}
+
+/**
+ * 登录: name and password. What follows is the server's answer: the console, the two-factor code
+ * (/login/totp) or the compulsory enrolment (/enrol). A refusal (wrong password, locked for N
+ * minutes, disabled) is shown as the server words it; what was typed stays.
+ */
+export function LoginPage() {
+  const { mutate: login, isPending } = useLogin<LoginForm>();
+  // Already signed in (a bookmark of /login): home. The form itself never unmounts while the
+  // check runs, so what was typed stays after a refused login.
+  const { data: auth } = useIsAuthenticated();
+  if (auth?.authenticated) return <Navigate to="/" replace />;
+  return (
+    <AuthCard title="登录">
+      <Form<LoginForm> layout="vertical" requiredMark={false} onFinish={(values) => login(values)}>
+        <Form.Item
+          label="操作员名"
+          name="name"
+          rules={[{ required: true, whitespace: true, message: '请填写操作员名' }]}
+        >
+          <Input autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item label="密码" name="password" rules={[{ required: true, message: '请填写密码' }]}>
+          <Input.Password autoComplete="current-password" maxLength={OPERATOR_PASSWORD_MAX} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={isPending}>
+          登录
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,81 @@
+import { AdminCode } from '@ld/contract/admin/roles';
+import type { AdminSession } from '@ld/contract/admin/session';
+import type { AuthProvider } from '@refinedev/core';
+import { ApiError, api } from './http';
+import { sessionStore } from './session-store';
+
+/** Where each stage of a login continues in the console. */
+export const pathForStage = (stage: AdminSession['stage']): string =>
+  stage === 'totp' ? '/login/totp' : stage === 'enrol' ? '/enrol' : '/';
+
+/** refine shows an error's name as the notification's title and its message below it. */
+const asError = (error: unknown) => ({
+  name: '登录失败',
+  message: error instanceof Error ? error.message : '登录失败，请重试',
+});
+
+/**
+ * Operators' login in the console: the password, then (when the operator has two-factor) the
+ * code, then the console; an operator who must enrol goes to /enrol first. The server decides
+ * each step; this only follows the stage it answers. `login({ name, password })` or
+ * `login({ code })`.
+ */
+export const authProvider: AuthProvider = {
+  async login(params: { name?: string; password?: string; code?: string }) {
+    try {
+      const session =
+        params.code !== undefined
+          ? await api<AdminSession>('POST', '/auth/totp', { json: { code: params.code } })
+          : await api<AdminSession>('POST', '/auth/login', {
+              json: { name: params.name, password: params.password },
+            });
+      sessionStore.set(session);
+      return { success: true, redirectTo: pathForStage(session.stage) };
+    } catch (error) {
+      return { success: false, error: asError(error) };
+    }
+  },
+
+  async logout() {
+    try {
+      await api<null>('POST', '/auth/logout');
+    } catch (error) {
+      // Already ended on the server (expired, disabled): the console forgets it all the same.
+      if (!(error instanceof ApiError && error.statusCode === 401))
+        return { success: false, error: asError(error) };
+    }
+    sessionStore.set(null);
+    return { success: true, redirectTo: '/login' };
+  },
+
+  async check() {
+    try {
+      const session = await api<AdminSession>('GET', '/session');
+      sessionStore.set(session);
+      if (session.stage === 'active') return { authenticated: true };
+      return { authenticated: false, redirectTo: pathForStage(session.stage) };
+    } catch (error) {
+      sessionStore.set(null);
+      if (error instanceof ApiError && error.statusCode === 401)
+        return { authenticated: false, redirectTo: '/login', logout: true };
+      return { authenticated: false, redirectTo: '/login', error: asError(error) };
+    }
+  },
+
+  async onError(error: unknown) {
+    if (error instanceof ApiError && error.statusCode === 401) {
+      sessionStore.set(null);
+      return { logout: true, redirectTo: error.code === AdminCode.totpRequired ? '/login/totp' : '/login' };
+    }
+    if (error instanceof ApiError && error.code === AdminCode.enrolRequired) return { redirectTo: '/enrol' };
+    return {};
+  },
+
+  async getIdentity() {
+    return sessionStore.get()?.operator ?? (await api<AdminSession>('GET', '/session')).operator;
+  },
+
+  async getPermissions() {
+    return sessionStore.get()?.operator.role ?? null;
+  },
+};

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { bulletinAdminRoutes } from './bulletins/admin-routes.ts';
+import { auditRoutes } from './operators/audit-routes.ts';
+import { installAdminGuard } from './operators/guard.ts';
+import { operatorAdminRoutes } from './operators/operator-routes.ts';
+import { operatorSessionRoutes } from './operators/routes.ts';
+
+/**
+ * Every admin route plugin, registered under `/api/admin/v1` behind the operator guard
+ * (docs/decisions/0048-operator-console.md). A domain's admin routes live in its own module as
+ * `admin-routes.ts` and call that module's service; add the plugin here.
+ */
+export const adminModules: FastifyPluginAsync[] = [
+  operatorSessionRoutes,
+  operatorAdminRoutes,
+  auditRoutes,
+  bulletinAdminRoutes,
+];
+
+/** The admin API: one scope, whose every route passes the guard before anything else. */
+export const adminApi: FastifyPluginAsync = async (scope) => {
+  installAdminGuard(scope);
+  for (const module of adminModules) await scope.register(module);
+};

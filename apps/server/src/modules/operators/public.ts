@@ -1,0 +1,5 @@
+// What other modules use to build their admin routes (docs/decisions/0048-operator-console.md,
+// "Adding an admin resource"): the operator of a request, the audited write, and admin paging.
+export { adminOffset } from './admin-paging.ts';
+export { type AuditActor, type AuditRecord, audited } from './audit.ts';
+export { auditActor, currentOperator } from './guard.ts';

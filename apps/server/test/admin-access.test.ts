@@ -1,0 +1,298 @@
+import { ADMIN_AREAS, type AdminArea, OPERATOR_ROLES, type OperatorRole } from '@ld/contract/admin/roles';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { adminApi } from '../src/modules/admin.ts';
+import { OPERATOR_IDLE_MS } from '../src/modules/operators/sessions.ts';
+import {
+  ADMIN_API,
+  adminCall,
+  auditRows,
+  loginOperator,
+  makeOperator,
+  type Operator,
+  operatorOf,
+} from './helpers/admin.ts';
+import { type Answer, createTestApp, describeDialects, registerUser, type TestApp } from './helpers/app.ts';
+
+/**
+ * Every admin call, with a probe that passes the guard without changing anything when the caller
+ * may use it (a body the schema refuses, naming `field`, or an id that does not exist), and that
+ * must be refused — 401 or 403, nothing changed — for every caller who may not, whatever the body.
+ * A new admin route adds its row here; the first test fails until it does.
+ */
+interface RouteProbe {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  /** The route pattern as registered (when the probe path fills in an id). */
+  pattern?: string;
+  area: AdminArea;
+  json?: unknown;
+  /** What an allowed caller gets: a status, and for 400 the field the message names. */
+  allowed: { status: number; field?: string };
+}
+
+const ROUTES: RouteProbe[] = [
+  { method: 'GET', path: '/session', area: 'self', allowed: { status: 200 } },
+  {
+    method: 'POST',
+    path: '/me/password',
+    area: 'self',
+    json: { oldPassword: 'x' },
+    allowed: { status: 400, field: 'newPassword' },
+  },
+  {
+    method: 'POST',
+    path: '/me/totp/enable',
+    area: 'self',
+    json: { code: '12' },
+    allowed: { status: 400, field: 'code' },
+  },
+  {
+    method: 'POST',
+    path: '/me/totp/disable',
+    area: 'self',
+    json: { code: '123456' },
+    allowed: { status: 400, field: 'password' },
+  },
+  { method: 'GET', path: '/operators', area: 'operators', allowed: { status: 200 } },
+  {
+    method: 'GET',
+    path: '/operators/999999',
+    pattern: '/operators/:id',
+    area: 'operators',
+    allowed: { status: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/operators',
+    area: 'operators',
+    json: { name: 'ab', role: 'editor', password: 'Op3rator!pass' },
+    allowed: { status: 400, field: 'name' },
+  },
+  {
+    method: 'PATCH',
+    path: '/operators/999999',
+    pattern: '/operators/:id',
+    area: 'operators',
+    json: { role: 'boss' },
+    allowed: { status: 400, field: 'role' },
+  },
+  {
+    method: 'POST',
+    path: '/operators/999999/password',
+    pattern: '/operators/:id/password',
+    area: 'operators',
+    json: { password: 'short' },
+    allowed: { status: 400, field: 'password' },
+  },
+  {
+    method: 'POST',
+    path: '/operators/999999/totp/reset',
+    pattern: '/operators/:id/totp/reset',
+    area: 'operators',
+    allowed: { status: 404 },
+  },
+  { method: 'GET', path: '/settings', area: 'operators', allowed: { status: 200 } },
+  {
+    method: 'PUT',
+    path: '/settings',
+    area: 'operators',
+    json: { totpRequired: 'yes' },
+    allowed: { status: 400, field: 'totpRequired' },
+  },
+  { method: 'GET', path: '/audit', area: 'audit', allowed: { status: 200 } },
+  { method: 'GET', path: '/audit/vocabulary', area: 'audit', allowed: { status: 200 } },
+  { method: 'GET', path: '/bulletins', area: 'content', allowed: { status: 200 } },
+  {
+    method: 'GET',
+    path: '/bulletins/999999',
+    pattern: '/bulletins/:id',
+    area: 'content',
+    allowed: { status: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/bulletins',
+    area: 'content',
+    json: { title: '' },
+    allowed: { status: 400, field: 'title' },
+  },
+  {
+    method: 'PATCH',
+    path: '/bulletins/999999',
+    pattern: '/bulletins/:id',
+    area: 'content',
+    json: { published: 'yes' },
+    allowed: { status: 400, field: 'published' },
+  },
+  {
+    method: 'DELETE',
+    path: '/bulletins/999999',
+    pattern: '/bulletins/:id',
+    area: 'content',
+    allowed: { status: 404 },
+  },
+];
+
+/** Routes whose checks live in admin-sessions.test.ts: calling them changes the session itself. */
+const SESSION_ROUTES = ['POST /auth/login', 'POST /auth/totp', 'POST /auth/logout', 'POST /me/totp/setup'];
+
+/** The admin routes as registered: the admin plugin alone on a bare Fastify, listening to onRoute. */
+async function registeredAdminRoutes(t: TestApp): Promise<string[]> {
+  const bare = Fastify({ logger: false });
+  bare.setValidatorCompiler(validatorCompiler);
+  bare.setSerializerCompiler(serializerCompiler);
+  bare.decorate('deps', t.deps);
+  const seen: string[] = [];
+  bare.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') seen.push(`${method} ${route.url.slice(ADMIN_API.length)}`);
+  });
+  await bare.register(adminApi, { prefix: ADMIN_API });
+  await bare.ready();
+  await bare.close();
+  return seen.sort();
+}
+
+describeDialects('admin access', (dialect) => {
+  let t: TestApp;
+  const operators = {} as Record<OperatorRole, Operator>;
+  let expired: Operator;
+  let portalUser: { uid: string; token: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    for (const role of OPERATOR_ROLES) operators[role] = await operatorOf(t, role);
+    expired = await loginOperator(t.app, await makeOperator(t, 'admin'));
+    // Its last call was longer ago than the idle limit.
+    await t.deps.db.kysely
+      .updateTable('operator_sessions')
+      .set({ last_used_at: t.clock.now() - OPERATOR_IDLE_MS - 1 })
+      .where('operator_id', '=', expired.id)
+      .execute();
+    portalUser = await registerUser(t.app);
+  });
+  afterAll(() => t?.close());
+
+  it('lists every admin route in the table above', async () => {
+    const covered = [...ROUTES.map((r) => `${r.method} ${r.pattern ?? r.path}`), ...SESSION_ROUTES].sort();
+    expect(await registeredAdminRoutes(t)).toEqual(covered);
+  });
+
+  /** A count of every table an admin call could change, to show a refused call changed nothing. */
+  const snapshot = async () => {
+    const count = async (
+      table: 'audit_log' | 'operators' | 'bulletins' | 'operator_settings' | 'operator_sessions',
+    ) =>
+      Number(
+        (
+          await t.deps.db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const ops = await t.deps.db.kysely
+      .selectFrom('operators')
+      .select(['id', 'role', 'is_disabled', 'password_hash', 'totp_secret', 'updated_at'])
+      .orderBy('id')
+      .execute();
+    return {
+      audit: await count('audit_log'),
+      bulletins: await count('bulletins'),
+      settings: await count('operator_settings'),
+      ops,
+    };
+  };
+
+  const refusal = (answer: Answer) => ({ status: answer.status, code: answer.code });
+
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: each role allowed or refused by its area',
+    async (_name, route) => {
+      for (const role of OPERATOR_ROLES) {
+        const before = await snapshot();
+        const answer = await adminCall(t.app, route.method, route.path, {
+          operator: operators[role],
+          json: route.json,
+        });
+        if ((ADMIN_AREAS[route.area] as readonly string[]).includes(role)) {
+          expect(answer.status, `${role} may use ${route.area}: ${answer.msg}`).toBe(route.allowed.status);
+          if (route.allowed.field)
+            expect(answer.msg.startsWith(`${route.allowed.field}:`), answer.msg).toBe(true);
+        } else {
+          expect(refusal(answer), `${role} may not use ${route.area}`).toEqual({ status: 403, code: 403 });
+          expect(answer.msg).toContain('没有权限');
+          expect(await snapshot()).toEqual(before);
+        }
+      }
+    },
+  );
+
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: refused with 401 to no session, an expired one, a portal user',
+    async (_name, route) => {
+      const before = await snapshot();
+      const callers: Array<[string, Parameters<typeof adminCall>[3]]> = [
+        ['nobody', { json: route.json }],
+        ['an expired session', { operator: expired, json: route.json }],
+        [
+          'a portal user (uid/token)',
+          { json: route.json, headers: { uid: portalUser.uid, token: portalUser.token } },
+        ],
+        ['a forged cookie', { json: route.json, headers: { cookie: `ld_admin=${'a'.repeat(64)}` } }],
+      ];
+      for (const [who, options] of callers) {
+        const answer = await adminCall(t.app, route.method, route.path, options);
+        expect(refusal(answer), who).toEqual({ status: 401, code: 401 });
+      }
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it.each(ROUTES.filter((r) => r.method !== 'GET').map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: a write without the session CSRF token is refused',
+    async (_name, route) => {
+      const before = await snapshot();
+      const admin = operators.admin;
+      for (const csrf of [undefined, 'wrong-token', operators.editor.csrfToken]) {
+        const answer = await adminCall(t.app, route.method, route.path, {
+          operator: { ...admin, csrfToken: csrf ?? '' },
+          json: route.json,
+          ...(csrf === undefined ? { headers: { 'x-csrf-token': '' } } : {}),
+        });
+        expect(refusal(answer), `csrf ${csrf}`).toEqual({ status: 403, code: 403 });
+      }
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it('documents the session security on every admin route of the OpenAPI document', async () => {
+    const doc = (
+      t.app as unknown as {
+        swagger(): {
+          paths: Record<string, Record<string, { security?: unknown }>>;
+          components: { securitySchemes: Record<string, unknown> };
+        };
+      }
+    ).swagger();
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(
+      expect.arrayContaining(['adminSession', 'adminCsrf']),
+    );
+    const adminPaths = Object.entries(doc.paths).filter(([p]) => p.startsWith(ADMIN_API));
+    expect(adminPaths.length).toBeGreaterThanOrEqual(ROUTES.length - 6);
+    for (const [p, methods] of adminPaths) {
+      for (const [method, operation] of Object.entries(methods)) {
+        if (p === `${ADMIN_API}/auth/login`) expect(operation.security, p).toEqual([]);
+        else expect(operation.security, `${method} ${p}`).toEqual([{ adminSession: [], adminCsrf: [] }]);
+      }
+    }
+  });
+
+  it('writes no audit row for any refused or invalid call above', async () => {
+    // The operators were made through the service: one operator.create row each, nothing else.
+    const actions = new Set((await auditRows(t)).map((r) => r.action));
+    expect([...actions]).toEqual(['operator.create']);
+  });
+});

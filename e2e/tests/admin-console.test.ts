@@ -1,0 +1,192 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatViolations, scanAccessibility, settle } from '../src/axe.ts';
+import { launchPhone } from '../src/browser.ts';
+import { chooseOption, consoleLogin, createOperatorByCommand, totpCode, useDesktop } from '../src/desktop.ts';
+import { baseUrl, clearBrowser, uniqueName } from '../src/fixtures.ts';
+
+// The operator console in Chromium at 1280×800 against the real portal: the first admin made by
+// the command, two-factor, an editor made in the console who publishes a bulletin that a phone
+// sees at its next visit, and a moderator who cannot reach 公告.
+describe('operator console', () => {
+  const desktop = useDesktop();
+  const admin = { name: uniqueName('boss').toLowerCase(), password: 'Adm1n!console' };
+  const editor = { name: uniqueName('editor').toLowerCase(), password: 'Ed1tor!console' };
+  const moderator = { name: uniqueName('mod').toLowerCase(), password: 'M0derator!console' };
+  const title = `维护通知 ${Date.now().toString(36)}`;
+  let secret = '';
+
+  beforeAll(() => {
+    expect(createOperatorByCommand(admin.name, 'admin', admin.password)).toContain(
+      `已创建操作员 ${admin.name}（admin`,
+    );
+    createOperatorByCommand(moderator.name, 'moderator', moderator.password);
+  });
+
+  /** No serious or critical axe violation on what the page shows now. */
+  const expectAccessible = async (page: Page, where: string) => {
+    await settle(page);
+    expect(formatViolations(await scanAccessibility(page), where)).toBe('');
+  };
+
+  const logout = async (page: Page) => {
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await expect.poll(() => page.url()).toContain('/admin/login');
+  };
+
+  it('sends a visitor to the login, refuses a wrong password in Chinese and keeps what was typed', async () => {
+    const { page } = desktop;
+    await page.goto(`${baseUrl()}/admin`);
+    await expect.poll(() => page.url()).toContain('/admin/login');
+    await expectAccessible(page, 'login');
+    await consoleLogin(page, admin.name, 'Wrong!password1');
+    await expect.poll(() => page.getByText('操作员名或密码错误').count()).toBeGreaterThan(0);
+    expect(await page.getByLabel('操作员名').inputValue()).toBe(admin.name);
+  });
+
+  it('lets the admin in: the header names them, the menu shows every area', async () => {
+    const { page } = desktop;
+    await consoleLogin(page, admin.name, admin.password);
+    await expect.poll(() => page.url()).toContain('/admin/bulletins');
+    await expect.poll(() => page.getByLabel('当前操作员').textContent()).toBe(admin.name);
+    expect(await page.getByText('管理员', { exact: true }).count()).toBeGreaterThan(0);
+    const menu = page.getByRole('menu');
+    for (const item of ['公告', '操作员', '操作日志', '我的账号']) {
+      expect(await menu.getByRole('menuitem', { name: item }).count(), item).toBe(1);
+    }
+    await expectAccessible(page, 'bulletins list');
+  });
+
+  it('turns on two-factor in 我的账号 with a code from the scanned secret', async () => {
+    const { page } = desktop;
+    await page.getByRole('menuitem', { name: '我的账号' }).click();
+    const secretText = page.getByTestId('totp-secret');
+    await expect.poll(() => secretText.textContent()).toMatch(/^[A-Z2-7]{32}$/);
+    secret = (await secretText.textContent()) ?? '';
+    expect(await page.locator('.totp-qr svg, .totp-qr canvas').count()).toBe(1);
+    await expectAccessible(page, 'account');
+    await page.getByLabel('验证码').fill(totpCode(secret));
+    await page.getByRole('button', { name: '确认开启' }).click();
+    await expect.poll(() => page.getByText('已开启', { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('button', { name: '关闭两步验证' }).count()).toBe(1);
+  });
+
+  it('asks for the code at the next login; a wrong code is refused in Chinese', async () => {
+    const { page } = desktop;
+    await logout(page);
+    await consoleLogin(page, admin.name, admin.password);
+    await expect.poll(() => page.url()).toContain('/admin/login/totp');
+    await expectAccessible(page, 'two-factor step');
+    await page.getByLabel('验证码').fill('000000');
+    await page.getByRole('button', { name: '验证' }).click();
+    await expect
+      .poll(() => page.getByText('验证码错误或已使用', { exact: false }).count())
+      .toBeGreaterThan(0);
+    // The enrolment used this 30 s step's code; the next step's is accepted too (clock drift).
+    await page.getByLabel('验证码').fill(totpCode(secret, 1));
+    await page.getByRole('button', { name: '验证' }).click();
+    await expect.poll(() => page.url()).toContain('/admin/bulletins');
+  });
+
+  it('creates an editor in 操作员', async () => {
+    const { page } = desktop;
+    await page.getByRole('menuitem', { name: '操作员' }).click();
+    await expect.poll(() => page.getByRole('cell', { name: admin.name, exact: true }).count()).toBe(1);
+    await expectAccessible(page, 'operators');
+    await page.getByRole('button', { name: '新建操作员' }).click();
+    const dialog = page.getByRole('dialog', { name: '新建操作员' });
+    await dialog.getByLabel('操作员名').fill(editor.name);
+    await dialog.getByLabel('角色').click();
+    await chooseOption(page, '编辑');
+    await dialog.getByLabel('初始密码').fill('weak');
+    await expect.poll(() => dialog.getByText('密码至少 10 位').count()).toBe(1);
+    await dialog.getByLabel('初始密码').fill(editor.password);
+    await expectAccessible(page, 'new operator dialog');
+    await dialog.getByRole('button', { name: '创建' }).click();
+    await expect.poll(() => page.getByRole('cell', { name: editor.name, exact: true }).count()).toBe(1);
+  });
+
+  it('shows the writes in 操作日志, filterable by action', async () => {
+    const { page } = desktop;
+    await page.getByRole('menuitem', { name: '操作日志' }).click();
+    await expect
+      .poll(() => page.getByRole('cell', { name: 'operator.totp-enable' }).count())
+      .toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('cell', { name: admin.name }).count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'audit');
+    await page.getByLabel('动作').click();
+    await chooseOption(page, 'operator.totp-enable');
+    await page.getByRole('button', { name: '筛选' }).click();
+    await expect.poll(() => page.url()).toContain('operator.totp-enable');
+    await expect.poll(() => page.getByRole('cell', { name: 'operator.create' }).count()).toBe(0);
+    await logout(page);
+  });
+
+  it('the editor publishes a bulletin and a phone sees it at its next visit', async () => {
+    const { page } = desktop;
+    await consoleLogin(page, editor.name, editor.password);
+    await expect.poll(() => page.url()).toContain('/admin/bulletins');
+    expect(await page.getByRole('menuitem', { name: '操作员' }).count()).toBe(0);
+    await page.getByRole('button', { name: '新建公告' }).click();
+    await expect.poll(() => page.url()).toContain('/admin/bulletins/create');
+    await expect.poll(() => page.getByRole('heading', { name: '新建公告' }).count()).toBe(1);
+    await page.getByLabel('标题').fill(title);
+    await page.getByLabel('内容（HTML）').fill('<p>今晚 <b>22:00</b> 起维护一小时。</p>');
+    await page.getByRole('switch', { name: '发布' }).click();
+    await expectAccessible(page, 'new bulletin');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => page.getByRole('cell', { name: title }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('row', { name: new RegExp(title) })
+        .getByText('已发布')
+        .count(),
+    ).toBe(1);
+
+    const phone = await launchPhone();
+    try {
+      const portal = phone.context.pages()[0] ?? (await phone.context.newPage());
+      await clearBrowser(portal);
+      await portal.goto(`${baseUrl()}/`);
+      const dialog = portal.getByRole('dialog');
+      await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(1);
+      expect(await dialog.textContent()).toContain(title);
+      expect(await dialog.textContent()).toContain('今晚 22:00 起维护一小时。');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('the editor takes it down again: unpublished, then deleted', async () => {
+    const { page } = desktop;
+    const row = page.getByRole('row', { name: new RegExp(title) });
+    await row.getByRole('button', { name: '下线' }).click();
+    await expect.poll(() => row.getByText('未发布').count()).toBe(1);
+    const bulletin = await (await fetch(`${baseUrl()}/api/v1/bulletin?posType=1`)).json();
+    expect(bulletin.data?.title).not.toBe(title);
+    await row.getByRole('button', { name: '删除' }).click();
+    await page.getByRole('button', { name: '删除', exact: true }).last().click();
+    await expect.poll(() => page.getByRole('cell', { name: title }).count()).toBe(0);
+    await logout(page);
+  });
+
+  it('a moderator sees no 公告 in the menu, gets 403 at its address, and the API refuses', async () => {
+    const { page } = desktop;
+    await consoleLogin(page, moderator.name, moderator.password);
+    await expect.poll(() => page.url()).toContain('/admin/account');
+    const menu = page.getByRole('menu');
+    await expect.poll(() => menu.getByRole('menuitem', { name: '我的账号' }).count()).toBe(1);
+    expect(await menu.getByRole('menuitem', { name: '公告' }).count()).toBe(0);
+    await page.goto(`${baseUrl()}/admin/bulletins`);
+    await expect.poll(() => page.getByText('403 没有权限').count()).toBe(1);
+    await expectAccessible(page, '403');
+    const status = await page.evaluate(async () => (await fetch('/api/admin/v1/bulletins')).status);
+    expect(status).toBe(403);
+    await page.goto(`${baseUrl()}/admin/no-such-page`);
+    await expect.poll(() => page.getByText('404 页面不存在').count()).toBe(1);
+  });
+
+  afterAll(async () => {
+    await clearBrowser(desktop.page);
+  });
+});
