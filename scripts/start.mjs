@@ -1,6 +1,6 @@
-// `npm start`: builds the SPA and the operator console when missing or older than their sources,
-// then runs the server,
-// which migrates, seeds demo content into an empty database and serves http://localhost:8080.
+// `npm start`: builds the SPA, the operator console and the server when any is missing or older
+// than its sources, then runs the server's compiled JavaScript with plain node, which migrates,
+// seeds demo content into an empty database and serves http://localhost:8080.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,7 +35,12 @@ buildWhenStale('the web app', path.join(root, 'apps/web'), ['src', 'public']);
 // The operator console, served at /admin (docs/decisions/0048-operator-console.md).
 buildWhenStale('the operator console', path.join(root, 'apps/admin'), ['src']);
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const { ensureServerBuilt } = await import('./lib/server-build.mjs');
+await ensureServerBuilt();
+// `npm run cluster` builds through here, then runs the processes itself.
+if (process.env.LD_BUILD_ONLY === '1') process.exit(0);
+
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -140,7 +140,7 @@ export async function moneyScenarios(portal: RunningPortal, options: { seconds: 
  * and over successive rounds every game once, so concurrent calls are by different users for
  * different games, and each is a first purchase that must be charged.
  */
-function downloadRequests(buyers: Buyer[], games: PaidGame[]) {
+export function downloadRequests(buyers: Buyer[], games: PaidGame[]) {
   const counts = { sent: 0, paid: 0, paidAll: 0, refused: 0, exhausted: 0, firstRefusal: '' };
   let next = 0;
   const request: autocannon.Request = {
@@ -172,7 +172,7 @@ function downloadRequests(buyers: Buyer[], games: PaidGame[]) {
   return { request, counts };
 }
 
-function warnIfFailed(name: string, result: LoadResult) {
+export function warnIfFailed(name: string, result: LoadResult) {
   if (result.non2xx || result.errors)
     console.warn(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
 }

@@ -6,6 +6,7 @@ import { accountScenarios } from './account-scenarios.ts';
 import { describeBenchDb } from './bench-db.ts';
 import { describeVisit, measureHomeFirstLoad, measureRouteFirstLoad, type Visit } from './bundle.ts';
 import { checkinScenarios } from './checkin-scenarios.ts';
+import { clusterScenarios } from './cluster-scenarios.ts';
 import { comicGridScroll } from './comic-grid-scroll.ts';
 import { comicScenarios } from './comic-scenarios.ts';
 import { type ComicDb, ensureComicDb } from './generate-comics.ts';
@@ -53,6 +54,8 @@ const apiScenarios: Record<
   videos: videoScenarios,
   checkin: checkinScenarios,
   home: homeScenarios,
+  // nginx + compiled processes on PostgreSQL and Redis, and the cold start (docs/decisions/0056-cluster.md).
+  cluster: clusterScenarios,
 };
 const only = new Set(
   (

@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { adminApi } from './modules/admin.ts';
@@ -23,6 +24,8 @@ import { badInput } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
 import { MAX_IMAGE_BYTES } from './platform/images.ts';
 import { scheduleJobs } from './platform/jobs.ts';
+import { installLifecycle, requestIdOf } from './platform/lifecycle.ts';
+import { createMetrics } from './platform/metrics.ts';
 import { openapiOptions } from './platform/openapi.ts';
 import { createPaymentProviders } from './platform/payment/create-providers.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
@@ -32,6 +35,10 @@ import { createDiskStorage } from './platform/storage.ts';
 import { installWeb } from './platform/web.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Prometheus registry, when METRICS_PORT is set (main.ts serves it on its own address). */
+    metrics?: Registry;
+  }
   interface FastifyContextConfig {
     /** The body's `appID` names a game, not the portal, so the portal appID check skips the route. */
     gameAppId?: boolean;
@@ -55,6 +62,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // One id per request in every log line, nginx's `$request_id` when it sent one (platform/lifecycle.ts).
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    // Longer than nginx's upstream keepalive_timeout (4 s, deploy/nginx.conf.template): the proxy
+    // always lets go of an idle connection first, so it never sends a request into one this
+    // process is closing (the classic source of 502s behind a proxy).
+    keepAliveTimeout: 65_000,
+    // A request that reaches a closing process gets the envelope with 503 (platform/lifecycle.ts).
+    return503OnClosing: false,
     // A bad or too long URL is refused before routing; it still leaves as the envelope.
     frameworkErrors,
     logController: new LogController({
@@ -87,6 +103,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await deps.changes.close();
     await redis?.quit();
   });
+
+  installLifecycle(app);
+  if (config.metricsPort !== undefined) app.decorate('metrics', createMetrics(app, db));
 
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API; answers are plain JSON, and error envelopes share the route.

@@ -54,6 +54,21 @@ const envSchema = z.object({
   /** log2 of scrypt's N; 17 in production (DESIGN §8), lowered only by the test suite for speed. */
   SCRYPT_LOG_N: z.coerce.number().int().min(14, '不能低于 14').max(20).default(17),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Prometheus metrics on their own port (unset: none); never the public one, never through nginx. */
+  METRICS_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number({ error: '须为端口号' }).int().min(0).max(65535).optional(),
+  ),
+  /** Where the metrics listen: loopback unless a scraper on another machine must reach them. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** PostgreSQL connections per process; processes × this must stay under the server's max_connections. */
+  DB_POOL_SIZE: z.coerce.number({ error: '须为整数' }).int().min(1).max(200).default(10),
+  /**
+   * On SIGTERM, how long (ms) to wait for open connections to end before closing the rest:
+   * longer than nginx's upstream keepalive_timeout (deploy/nginx.conf.template), so nginx has
+   * let go of its idle connections first and never sends a request into one being closed.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number({ error: '须为毫秒数' }).int().min(0).max(120_000).default(5_000),
 });
 
 export interface Config {
@@ -84,6 +99,10 @@ export interface Config {
   trustProxy: boolean;
   scryptN: number;
   logLevel: string;
+  metricsPort: number | undefined;
+  metricsHost: string;
+  dbPoolSize: number;
+  shutdownDrainMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -133,5 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === '1',
     scryptN: 2 ** e.SCRYPT_LOG_N,
     logLevel: e.LOG_LEVEL,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
+    dbPoolSize: e.DB_POOL_SIZE,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }

@@ -49,7 +49,13 @@ interface Server {
 function startServer(env: Record<string, string>): Server {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/main.ts')], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      // Node 22's run loads better-sqlite3 built for it through a hook (scripts/lib/node22.mjs).
+      ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

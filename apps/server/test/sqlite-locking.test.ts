@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
@@ -23,7 +23,9 @@ function otherProcess(file: string, body: string) {
      const db = new Database(workerData.file, { timeout: 5000 });
      const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
      ${body}`,
-    { eval: true, workerData: { file, module: createRequire(import.meta.url).resolve('better-sqlite3') } },
+    // Resolved as the process's own imports are: on Node 22 that is the copy built for it
+    // (scripts/lib/node22.mjs), which a worker thread, without the process's hooks, must be told.
+    { eval: true, workerData: { file, module: fileURLToPath(import.meta.resolve('better-sqlite3')) } },
   );
   const messages: string[] = [];
   const started = new Promise<void>((resolve) => worker.once('message', () => resolve()));

@@ -23,6 +23,11 @@ export const ErrorCode = {
   tooMany: 429,
   /** Server fault (HTTP 500); the message never carries internals. */
   server: 500,
+  /**
+   * The server cannot answer just now (HTTP 503): its database is unreachable, or the process is
+   * restarting. Nothing was done; the same call may be tried again in a moment.
+   */
+  unavailable: 503,
   /** Diamond balance lower than the price; `data` is `{ coinNum, price }`. */
   balanceInsufficient: 1001,
   /** The SMS code is wrong, expired, used up or voided after too many tries. */

@@ -25,8 +25,16 @@ export type Conn = Kysely<Database>;
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** Connections held (PostgreSQL's pool; SQLite always one, never waiting), for the metrics. */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
+
+/**
+ * How long a query waits for a connection when the pool has none free or PostgreSQL does not
+ * answer the connect: then it fails (503, docs/decisions/0056-cluster.md) instead of hanging.
+ */
+const PG_CONNECT_TIMEOUT_MS = 5_000;
 
 // PostgreSQL answers BIGINT and COUNT(*) as strings; our ids, times (epoch ms) and amounts all fit in a double.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -97,10 +105,28 @@ export function createDb(options: DbOptions): Db {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      // No client-side query timeout: the start-up lock waits in a query for as long as another
+      // process seeds, and a migration may build an index for minutes. A server that goes away
+      // ends its connections (the query fails at once); TCP keep-alive finds a dead peer.
+      keepAlive: true,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    // An idle connection that PostgreSQL closes (a restart, a fail-over) is an 'error' event on the
+    // pool; unheard, it would end the process. The pool has already dropped that client and opens a
+    // new one for the next query; the requests that meet the outage answer 503 and log it.
+    pool.on('error', () => {});
+    // The same for a connection that is checked out but between queries (a transaction's, say):
+    // pg-pool takes its own listener off while it is lent, and an unheard 'error' would end the
+    // process. The next query on it fails, and the pool drops it when it comes back.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => kysely.destroy(),
+    };
   }
   const file = options.sqlitePath ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -109,5 +135,10 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    close: () => kysely.destroy(),
+  };
 }

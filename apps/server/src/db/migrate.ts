@@ -20,3 +20,13 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
+
+/**
+ * Names of the migrations this code knows that the database has not run yet (none once
+ * `migrateToLatest` has finished here or in another process). Readiness reads it.
+ */
+export async function pendingMigrations(db: Kysely<any>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(), migrationTableSchema: schema });
+  const all = await migrator.getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

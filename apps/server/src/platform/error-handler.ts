@@ -1,6 +1,7 @@
 import { ErrorCode } from '@ld/contract/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from './errors.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
@@ -90,6 +91,16 @@ function answerFor(error: FastifyError, request: FastifyRequest): Answer {
   if (status === 429) {
     // Only the rate limiter throws a bare 429; its message is ours (platform/rate-limit.ts).
     return { status, body: { code: ErrorCode.tooMany, msg: error.message, data: null } };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Not a fault of the code: the database is away (restarting, failing over). Said once per
+    // request as a warning; the answer invites a retry and nginx retries a read elsewhere.
+    request.log.warn({ err: error, url: request.url }, 'database unavailable');
+    return {
+      status: 503,
+      body: { code: ErrorCode.unavailable, msg: '服务暂时不可用，请稍后再试', data: null },
+      headers: { 'retry-after': '1' },
+    };
   }
   if (status >= 500) {
     request.log.error({ err: error, url: request.url }, 'request failed');

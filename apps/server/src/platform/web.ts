@@ -50,10 +50,14 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
     await app.register(fastifyStatic, {
       root: dist,
       prefix: '/',
-      wildcard: false,
+      // One `GET /*` route rather than one per file of the build (about 400 with the .br and .gz
+      // copies): registering those took a third of the start-up (docs/decisions/0056-cluster.md).
+      // A path that is no file falls through to the not-found handler, which answers pages.
+      wildcard: true,
       index: false,
-      // The server's render module (platform/server-render.ts) is read from disk, never sent.
-      allowedPath: (pathName) => !pathName.startsWith(`/${SERVER_RENDER_DIR}/`),
+      // The server's render module (platform/server-render.ts) is read from disk, never sent; a
+      // folder (`/`, a page's path with a slash) is a page for the not-found handler, not a listing.
+      allowedPath: (pathName) => !pathName.startsWith(`/${SERVER_RENDER_DIR}/`) && !pathName.endsWith('/'),
       // The build writes .br and .gz beside each text asset (apps/web/precompress-plugin.ts): sent
       // as they are to a browser that accepts them, never compressed again per request.
       preCompressed: true,

@@ -8,6 +8,13 @@ const tags = ['home'];
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  // The home is kept HOME_CACHE_MS in the shared cache; a change to what it shows, in any
+  // process, drops it so the next request anywhere builds it anew (docs/decisions/0047).
+  for (const topic of home.HOME_TOPICS) {
+    deps.changes.subscribe(topic, () => {
+      deps.cache.del(home.HOME_CACHE_KEY).catch((err) => app.log.warn({ err }, 'home cache not dropped'));
+    });
+  }
 
   app.get(
     '/v1/home',

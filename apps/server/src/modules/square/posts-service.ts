@@ -144,6 +144,8 @@ export async function createPost(deps: Deps, userId: number, body: CreatePostBod
     await posts.addLivePosts(trx, new Map([[body.tagId, 1]]));
     return postId;
   });
+  // After the commit: every process drops what it keeps of the square (the home's post section).
+  await deps.changes.announce('square');
   return getPost(deps, userId, id);
 }
 
@@ -157,6 +159,7 @@ export async function deletePost(deps: Deps, userId: number, id: number): Promis
     if (!(await posts.softDeletePost(trx, id, deps.clock.now()))) throw notFound('帖子');
     await posts.addLivePosts(trx, new Map([[post.tag_id, -1]]));
   });
+  await deps.changes.announce('square');
 }
 
 /** Liking twice counts once; unliking what is not liked changes nothing. */

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createDb, type Db } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { call, postForm } from './helpers/app.ts';
+import { insertSquareFixtures, newPost } from './helpers/square.ts';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+async function pgAdmin(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+// What a process keeps for speed stays right in the others (issue 23 §1, docs/decisions/0047 and
+// 0056): two apps on one PostgreSQL schema and one Redis, as two processes of the cluster; a
+// change made through one is what the other answers at its next request.
+describe.runIf(databaseUrl && redisUrl)('caches across two processes on PostgreSQL and Redis', () => {
+  const schema = `caches_${randomBytes(5).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-caches-'));
+  const dbs: Db[] = [];
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    await pgAdmin(`create schema ${schema}`);
+    for (let i = 0; i < 2; i++) dbs.push(createDb({ databaseUrl, pgSchema: schema, poolSize: 4 }));
+    await migrateToLatest(dbs[0].kysely, schema);
+    for (const db of dbs) {
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redisUrl,
+        SEED: '0',
+        SCRYPT_LOG_N: '14',
+        TRUST_PROXY: '1',
+        RATE_LIMIT: 'off',
+        WEB_DIST: path.join(dataDir, 'no-web'),
+      });
+      const app = await buildApp({ config, db, logger: false });
+      await app.ready();
+      apps.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const db of dbs) await db.close();
+    await pgAdmin(`drop schema if exists ${schema} cascade`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const register = async (app: FastifyInstance) => {
+    const loginName = `c${randomBytes(5).toString('hex')}`;
+    return (await postForm(app, '/api/user/registerWithName', { loginName, password: 'secret123' })).data;
+  };
+  const homePosts = async (app: FastifyInstance) => {
+    const home = await call(app, 'GET', '/api/v1/home');
+    const section = (home.data.sections as Array<{ kind: string; items: Array<{ title: string }> }>).find(
+      (s) => s.kind === 'post',
+    );
+    return section?.items.map((i) => i.title) ?? [];
+  };
+
+  it("shows a post published through one process on the other's home at its next request, and drops it once deleted", async () => {
+    const [a, b] = apps;
+    const { tagIds } = await insertSquareFixtures(a);
+    const author = await register(a);
+    // Both homes are built and kept (nothing on the square yet).
+    expect(await homePosts(b)).toEqual([]);
+    expect(await homePosts(a)).toEqual([]);
+
+    const content = `跨进程的新帖 ${randomBytes(3).toString('hex')}`;
+    const id = await newPost(a, author, content, tagIds[0]);
+    // Within the home's 10 s cache, yet the other process answers with the post.
+    await expect.poll(async () => (await homePosts(b)).join(), { timeout: 2000 }).toContain('跨进程的新帖');
+
+    const removed = await call(b, 'DELETE', `/api/v1/square/post/${id}`, { account: author });
+    expect(removed.code).toBe(0);
+    await expect.poll(async () => (await homePosts(a)).length, { timeout: 2000 }).toBe(0);
+  });
+
+  it('drops the home in the other process when one announces a change to what it shows', async () => {
+    const [a, b] = apps;
+    const before = await homePosts(b);
+    const { tagIds } = await insertSquareFixtures(a).catch(async () => ({
+      tagIds: (await a.deps.db.kysely.selectFrom('square_tags').select('id').execute()).map((t) => t.id),
+    }));
+    const author = await register(a);
+    // Written below the API (as an operator's tool would), then announced as the console does.
+    await newPost(a, author, `运营改动 ${randomBytes(3).toString('hex')}`, tagIds[0]);
+    await a.deps.cache.set('home:v1', JSON.stringify({ banners: [], entries: [], sections: [] }), 10_000);
+    expect(await homePosts(b)).toEqual([]);
+    await a.deps.changes.announce('games');
+    await expect
+      .poll(async () => (await homePosts(b)).length, { timeout: 2000 })
+      .toBeGreaterThan(before.length);
+  });
+});

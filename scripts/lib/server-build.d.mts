@@ -1,0 +1,3 @@
+export const SERVER_MAIN: string;
+export function serverBuildIsStale(): Promise<boolean>;
+export function ensureServerBuilt(): Promise<boolean>;

@@ -1,0 +1,32 @@
+// The server's compiled JavaScript (apps/server/dist/main.js), made again when it is missing or
+// older than any of its sources: what `npm start` and `npm run cluster` run.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const SERVER_MAIN = path.join(root, 'apps/server/dist/main.js');
+
+function newestMtime(file) {
+  const stat = fs.statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(file)) newest = Math.max(newest, newestMtime(path.join(file, entry)));
+  return newest;
+}
+
+/** True when dist/main.js is missing or older than a source file. */
+export async function serverBuildIsStale() {
+  const { SERVER_SOURCES } = await import('../../apps/server/build.mjs');
+  if (!fs.existsSync(SERVER_MAIN)) return true;
+  const built = fs.statSync(SERVER_MAIN).mtimeMs;
+  return SERVER_SOURCES.some((source) => fs.existsSync(source) && newestMtime(source) > built);
+}
+
+export async function ensureServerBuilt() {
+  if (!(await serverBuildIsStale())) return false;
+  console.info('building the server…');
+  const { buildServer } = await import('../../apps/server/build.mjs');
+  const ms = await buildServer();
+  console.info(`server built in ${ms} ms`);
+  return true;
+}
