@@ -25,6 +25,7 @@ import { BulletinEdit } from './resources/bulletins/edit';
 import { BulletinList } from './resources/bulletins/list';
 import { BulletinShow } from './resources/bulletins/show';
 import { OperatorList } from './resources/operators/list';
+import { siteRoutes } from './resources/site-routes';
 import { ForbiddenPage, NotFoundPage } from './shared/error-pages';
 import { useSession } from './shared/use-session';
 
@@ -119,6 +120,8 @@ export function App() {
                   <Route path="edit/:id" element={<BulletinEdit />} />
                   <Route path="show/:id" element={<BulletinShow />} />
                 </Route>
+                {/* admin-site (issue 20 §3) */}
+                {siteRoutes}
                 <Route path="/operators" element={<OperatorList />} />
                 <Route path="/audit" element={<AuditList />} />
                 <Route path="/account" element={<AccountPage />} />

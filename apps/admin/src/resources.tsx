@@ -1,5 +1,6 @@
 import { FileSearchOutlined, NotificationOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
+import { siteResources } from './resources/site-resources';
 
 /**
  * The console's resources: one per thing operators manage, each with its area (the role rule,
@@ -15,6 +16,8 @@ export const resources: ResourceProps[] = [
     show: '/bulletins/show/:id',
     meta: { label: '公告', area: 'content', canDelete: true, icon: <NotificationOutlined /> },
   },
+  // admin-site (issue 20 §3): the portal's site settings.
+  ...siteResources,
   {
     name: 'operators',
     list: '/operators',

@@ -132,6 +132,52 @@ const ROUTES: RouteProbe[] = [
     pattern: '/bulletins/:id',
     area: 'content',
     allowed: { status: 404 },
+  }, // admin-site (issue 20 §3): the portal's site settings.
+  { method: 'GET', path: '/recharge-packs', area: 'content', allowed: { status: 200 } },
+  {
+    method: 'GET',
+    path: '/recharge-packs/999999',
+    pattern: '/recharge-packs/:id',
+    area: 'content',
+    allowed: { status: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/recharge-packs',
+    area: 'content',
+    json: { price: 0, diamonds: 10 },
+    allowed: { status: 400, field: 'price' },
+  },
+  {
+    method: 'PATCH',
+    path: '/recharge-packs/999999',
+    pattern: '/recharge-packs/:id',
+    area: 'content',
+    json: { diamonds: -1 },
+    allowed: { status: 400, field: 'diamonds' },
+  },
+  { method: 'GET', path: '/vip-plans', area: 'content', allowed: { status: 200 } },
+  {
+    method: 'GET',
+    path: '/vip-plans/999999',
+    pattern: '/vip-plans/:id',
+    area: 'content',
+    allowed: { status: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/vip-plans',
+    area: 'content',
+    json: { name: '周卡', days: 7, price: 100, badge: 'gold' },
+    allowed: { status: 400, field: 'badge' },
+  },
+  {
+    method: 'PATCH',
+    path: '/vip-plans/999999',
+    pattern: '/vip-plans/:id',
+    area: 'content',
+    json: { days: 0 },
+    allowed: { status: 400, field: 'days' },
   },
 ];
 

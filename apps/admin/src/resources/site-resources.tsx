@@ -1,0 +1,20 @@
+import { CrownOutlined, WalletOutlined } from '@ant-design/icons';
+import type { ResourceProps } from '@refinedev/core';
+
+/** The portal's site settings (issue 20 §3), in the menu after 公告. */
+export const siteResources: ResourceProps[] = [
+  {
+    name: 'recharge-packs',
+    list: '/recharge-packs',
+    create: '/recharge-packs/create',
+    edit: '/recharge-packs/edit/:id',
+    meta: { label: '充值档位', area: 'content', icon: <WalletOutlined /> },
+  },
+  {
+    name: 'vip-plans',
+    list: '/vip-plans',
+    create: '/vip-plans/create',
+    edit: '/vip-plans/edit/:id',
+    meta: { label: '会员套餐', area: 'content', icon: <CrownOutlined /> },
+  },
+];
