@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bulletinAdminRoutes } from './bulletins/admin-routes.ts';
+import { homeAdminRoutes } from './home/admin-routes.ts';
 import { auditRoutes } from './operators/audit-routes.ts';
 import { installAdminGuard } from './operators/guard.ts';
 import { operatorAdminRoutes } from './operators/operator-routes.ts';
 import { operatorSessionRoutes } from './operators/routes.ts';
-// admin-site (issue 20 §3): the portal's site settings.
 import { vipPlanAdminRoutes } from './vip/admin-routes.ts';
 import { rechargePackAdminRoutes } from './wallet/packs-admin-routes.ts';
 
@@ -21,6 +21,7 @@ export const adminModules: FastifyPluginAsync[] = [
   // admin-site (issue 20 §3)
   rechargePackAdminRoutes,
   vipPlanAdminRoutes,
+  homeAdminRoutes,
 ];
 
 /** The admin API: one scope, whose every route passes the guard before anything else. */
