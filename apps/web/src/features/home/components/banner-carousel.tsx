@@ -87,7 +87,7 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
         onTouchCancel={onTouchEnd}
       >
         {banners.map((b, i) => (
-          <div key={`${i}:${b.image}`} className="carousel__slide" inert={i !== index}>
+          <div key={`${b.image}|${b.alt}|${b.to}`} className="carousel__slide" inert={i !== index}>
             <Link to={b.to} draggable={false}>
               {/* The first banner is the page's largest paint: fetched first, never lazily. */}
               <img
@@ -107,7 +107,7 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
         <div className="carousel__dots">
           {banners.map((b, i) => (
             <button
-              key={`${i}:${b.image}`}
+              key={`${b.image}|${b.alt}|${b.to}`}
               type="button"
               className="carousel__dot"
               aria-label={`第 ${i + 1} 张：${b.alt}`}
