@@ -27,7 +27,7 @@ export class ApiError extends Error implements HttpError {
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 /**
- * One admin call: JSON in and out, the session cookie sent by the browser, the CSRF token added to
+ * One admin call: JSON (or a FormData upload) in, JSON out, the session cookie sent by the browser, the CSRF token added to
  * every write. Answers the envelope's `data`, or throws ApiError.
  */
 export async function api<T>(
@@ -41,7 +41,9 @@ export async function api<T>(
   }
   const url = `${API_BASE}${path}${params.size > 0 ? `?${params}` : ''}`;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.json !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (a file upload) goes as multipart, its boundary set by the browser.
+  const isForm = options.json instanceof FormData;
+  if (options.json !== undefined && !isForm) headers['content-type'] = 'application/json';
   const csrf = sessionStore.get()?.csrfToken;
   if (method !== 'GET' && csrf) headers[CSRF_HEADER] = csrf;
   let response: Response;
@@ -50,7 +52,11 @@ export async function api<T>(
       method,
       headers,
       credentials: 'same-origin',
-      body: options.json === undefined ? undefined : JSON.stringify(options.json),
+      body: isForm
+        ? (options.json as FormData)
+        : options.json === undefined
+          ? undefined
+          : JSON.stringify(options.json),
     });
   } catch {
     throw new ApiError(0, 0, '网络连接失败，请检查网络后重试');

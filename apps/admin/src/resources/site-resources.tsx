@@ -1,4 +1,4 @@
-import { CrownOutlined, WalletOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, CrownOutlined, PictureOutlined, WalletOutlined } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 
 /** The portal's site settings (issue 20 §3), in the menu after 公告. */
@@ -16,5 +16,18 @@ export const siteResources: ResourceProps[] = [
     create: '/vip-plans/create',
     edit: '/vip-plans/edit/:id',
     meta: { label: '会员套餐', area: 'content', icon: <CrownOutlined /> },
+  },
+  {
+    name: 'home-banners',
+    list: '/home-banners',
+    create: '/home-banners/create',
+    edit: '/home-banners/edit/:id',
+    meta: { label: '首页横幅', area: 'content', canDelete: true, icon: <PictureOutlined /> },
+  },
+  {
+    name: 'home-sections',
+    list: '/home-sections',
+    edit: '/home-sections/edit/:id',
+    meta: { label: '首页栏目', area: 'content', icon: <AppstoreOutlined /> },
   },
 ];

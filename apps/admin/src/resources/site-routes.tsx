@@ -1,4 +1,9 @@
 import { Route } from 'react-router';
+import { BannerCreate } from './home-banners/create';
+import { BannerEdit } from './home-banners/edit';
+import { BannerList } from './home-banners/list';
+import { HomeSectionEdit } from './home-sections/edit';
+import { HomeSectionList } from './home-sections/list';
 import { RechargePackCreate } from './recharge-packs/create';
 import { RechargePackEdit } from './recharge-packs/edit';
 import { RechargePackList } from './recharge-packs/list';
@@ -18,6 +23,15 @@ export const siteRoutes = (
       <Route index element={<VipPlanList />} />
       <Route path="create" element={<VipPlanCreate />} />
       <Route path="edit/:id" element={<VipPlanEdit />} />
+    </Route>
+    <Route path="/home-banners">
+      <Route index element={<BannerList />} />
+      <Route path="create" element={<BannerCreate />} />
+      <Route path="edit/:id" element={<BannerEdit />} />
+    </Route>
+    <Route path="/home-sections">
+      <Route index element={<HomeSectionList />} />
+      <Route path="edit/:id" element={<HomeSectionEdit />} />
     </Route>
   </>
 );
