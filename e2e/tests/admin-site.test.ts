@@ -45,6 +45,13 @@ describe('site settings in the console', () => {
     await look(page, where.replace(/\s+/g, '-'));
   };
 
+  /** Closes the notifications at the bottom right: they lie over the table's last rows while they last. */
+  const dismissNotices = async (page: Page) => {
+    const close = page.locator('.ant-notification-notice-close');
+    for (const button of await close.all()) await button.click({ timeout: 2000 }).catch(() => undefined);
+    await expect.poll(() => close.count()).toBe(0);
+  };
+
   const openMenu = async (page: Page, item: string, address: string) => {
     await page.getByRole('menuitem', { name: item }).click();
     await expect.poll(() => page.url()).toContain(address);
@@ -78,6 +85,7 @@ describe('site settings in the console', () => {
     await expectAccessible(page, 'recharge pack edit');
     await page.getByRole('button', { name: '保存' }).click();
     await expect.poll(() => row.getByRole('cell', { name: '880', exact: true }).count()).toBe(1);
+    await dismissNotices(page);
     await row.getByRole('button', { name: '上架' }).click();
     await expect.poll(() => row.getByText('已上架').count()).toBe(1);
   });
@@ -102,7 +110,9 @@ describe('site settings in the console', () => {
     await page.getByRole('switch', { name: '发布' }).click();
     await page.getByRole('button', { name: '保存' }).click();
     // The server refuses the address and says why under the field; the rest stays as typed.
-    await expect.poll(() => page.getByText('跳转地址须为站内路径').count()).toBe(1);
+    await expect
+      .poll(() => page.locator('.ant-form-item-explain-error', { hasText: '跳转地址须为站内路径' }).count())
+      .toBe(1);
     expect(await page.getByLabel('图片说明').inputValue()).toBe(bannerAlt);
     await page.getByLabel('跳转地址').fill('/recharge');
     await page.getByLabel('排序').fill('0');
@@ -158,6 +168,7 @@ describe('site settings in the console', () => {
     await expect.poll(() => bannerRow.count()).toBe(0);
     await openMenu(page, '充值档位', '/admin/recharge-packs');
     const packRow = page.getByRole('row', { name: new RegExp(packTag) });
+    await dismissNotices(page);
     await packRow.getByRole('button', { name: '下架' }).click();
     await expect.poll(() => packRow.getByText('未上架').count()).toBe(1);
 

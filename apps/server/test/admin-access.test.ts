@@ -232,6 +232,35 @@ const ROUTES: RouteProbe[] = [
     json: { title: '' },
     allowed: { status: 400, field: 'title' },
   },
+  { method: 'GET', path: '/sensitive-words', area: 'content', allowed: { status: 200 } },
+  {
+    method: 'POST',
+    path: '/sensitive-words',
+    area: 'content',
+    json: { word: ' ' },
+    allowed: { status: 400, field: 'word' },
+  },
+  {
+    method: 'POST',
+    path: '/sensitive-words/import',
+    area: 'content',
+    json: { text: '' },
+    allowed: { status: 400, field: 'text' },
+  },
+  {
+    method: 'POST',
+    path: '/sensitive-words/import-file',
+    area: 'content',
+    json: { file: 'x' },
+    allowed: { status: 400, field: 'file' },
+  },
+  {
+    method: 'DELETE',
+    path: '/sensitive-words/999999',
+    pattern: '/sensitive-words/:id',
+    area: 'content',
+    allowed: { status: 404 },
+  },
 ];
 
 /** Routes whose checks live in admin-sessions.test.ts: calling them changes the session itself. */

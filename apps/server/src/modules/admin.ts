@@ -5,6 +5,7 @@ import { auditRoutes } from './operators/audit-routes.ts';
 import { installAdminGuard } from './operators/guard.ts';
 import { operatorAdminRoutes } from './operators/operator-routes.ts';
 import { operatorSessionRoutes } from './operators/routes.ts';
+import { sensitiveWordAdminRoutes } from './square/words-admin-routes.ts';
 import { vipPlanAdminRoutes } from './vip/admin-routes.ts';
 import { rechargePackAdminRoutes } from './wallet/packs-admin-routes.ts';
 
@@ -22,6 +23,7 @@ export const adminModules: FastifyPluginAsync[] = [
   rechargePackAdminRoutes,
   vipPlanAdminRoutes,
   homeAdminRoutes,
+  sensitiveWordAdminRoutes,
 ];
 
 /** The admin API: one scope, whose every route passes the guard before anything else. */

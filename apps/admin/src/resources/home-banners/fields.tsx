@@ -38,7 +38,7 @@ export function BannerFields() {
         initialValue={false}
         extra="发布后，用户下一次打开首页即可看到。"
       >
-        <Switch checkedChildren="已发布" unCheckedChildren="未发布" />
+        <Switch />
       </Form.Item>
     </>
   );

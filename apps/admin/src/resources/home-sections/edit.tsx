@@ -38,7 +38,7 @@ export function HomeSectionEdit() {
             <InputNumber min={0} max={9999} precision={0} style={{ width: 200 }} />
           </Form.Item>
           <Form.Item label="在首页显示" name="published" valuePropName="checked">
-            <Switch checkedChildren="显示" unCheckedChildren="隐藏" />
+            <Switch />
           </Form.Item>
         </Form>
       )}

@@ -46,7 +46,7 @@ export function RechargePackFields() {
         initialValue={false}
         extra="上架后，用户下一次打开充值页即可看到；已下的订单按下单时的价格和钻石结算。"
       >
-        <Switch checkedChildren="已上架" unCheckedChildren="未上架" />
+        <Switch />
       </Form.Item>
     </>
   );

@@ -55,7 +55,7 @@ export function VipPlanFields() {
         initialValue={false}
         extra="上架后，用户下一次打开会员页即可看到；已开通的会员不受修改影响。"
       >
-        <Switch checkedChildren="已上架" unCheckedChildren="未上架" />
+        <Switch />
       </Form.Item>
     </>
   );
