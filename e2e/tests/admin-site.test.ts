@@ -159,6 +159,41 @@ describe('site settings in the console', () => {
     await expectAccessible(page, 'home section edit');
   });
 
+  it('the editor adds a sensitive word and imports more; the portal filter lists them at once', async () => {
+    const { page } = desktop;
+    const word = `禁词${stamp}`;
+    await page.getByRole('menuitem', { name: '敏感词' }).click();
+    await expect.poll(() => page.url()).toContain('/admin/sensitive-words');
+    await page.getByRole('textbox', { name: /^敏感词/ }).fill(word);
+    await page.getByRole('button', { name: '添加', exact: true }).click();
+    await expect.poll(() => page.getByRole('cell', { name: word, exact: true }).count()).toBe(1);
+    await page.getByRole('textbox', { name: /^敏感词/ }).fill(word);
+    await page.getByRole('button', { name: '添加', exact: true }).click();
+    await expect
+      .poll(() => page.locator('.ant-form-item-explain-error', { hasText: '已在词库中' }).count())
+      .toBe(1);
+    await page
+      .getByLabel('粘贴敏感词（每行一个）')
+      .fill([`导入一${stamp}`, word, `导入二${stamp}`, '!!!'].join('\n'));
+    await page.getByRole('button', { name: '导入粘贴的词' }).click();
+    await expect.poll(() => page.getByText('已导入 2 个，跳过重复 1 个，无效 1 行').count()).toBe(1);
+    await page.getByLabel('选择 TXT 或 CSV 文件导入').setInputFiles({
+      name: 'words.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`word\n导入三${stamp},1\n`),
+    });
+    await expect.poll(() => page.getByText('已导入 1 个，跳过重复 0 个，无效 0 行').count()).toBe(1);
+    await expectAccessible(page, 'sensitive words');
+    const listed = (await (
+      await fetch(`${baseUrl()}/api/v1/square/sensitiveword/list?pageSize=99`)
+    ).json()) as {
+      data: { records: string[] };
+    };
+    expect(listed.data.records).toEqual(
+      expect.arrayContaining([word, `导入一${stamp}`, `导入二${stamp}`, `导入三${stamp}`]),
+    );
+  });
+
   it('the editor takes both away again and the phone no longer sees them', async () => {
     const { page } = desktop;
     await openMenu(page, '首页横幅', '/admin/home-banners');

@@ -261,6 +261,29 @@ const ROUTES: RouteProbe[] = [
     area: 'content',
     allowed: { status: 404 },
   },
+  { method: 'GET', path: '/square-tags', area: 'content', allowed: { status: 200 } },
+  {
+    method: 'GET',
+    path: '/square-tags/999999',
+    pattern: '/square-tags/:id',
+    area: 'content',
+    allowed: { status: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/square-tags',
+    area: 'content',
+    json: { name: '' },
+    allowed: { status: 400, field: 'name' },
+  },
+  {
+    method: 'PATCH',
+    path: '/square-tags/999999',
+    pattern: '/square-tags/:id',
+    area: 'content',
+    json: { sort: -1 },
+    allowed: { status: 400, field: 'sort' },
+  },
 ];
 
 /** Routes whose checks live in admin-sessions.test.ts: calling them changes the session itself. */

@@ -1,4 +1,10 @@
-import { AppstoreOutlined, CrownOutlined, PictureOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  CrownOutlined,
+  PictureOutlined,
+  StopOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 
 /** The portal's site settings (issue 20 §3), in the menu after 公告. */
@@ -29,5 +35,10 @@ export const siteResources: ResourceProps[] = [
     list: '/home-sections',
     edit: '/home-sections/edit/:id',
     meta: { label: '首页栏目', area: 'content', icon: <AppstoreOutlined /> },
+  },
+  {
+    name: 'sensitive-words',
+    list: '/sensitive-words',
+    meta: { label: '敏感词', area: 'content', canDelete: true, icon: <StopOutlined /> },
   },
 ];

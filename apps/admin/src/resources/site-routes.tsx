@@ -7,6 +7,7 @@ import { HomeSectionList } from './home-sections/list';
 import { RechargePackCreate } from './recharge-packs/create';
 import { RechargePackEdit } from './recharge-packs/edit';
 import { RechargePackList } from './recharge-packs/list';
+import { SensitiveWordList } from './sensitive-words/list';
 import { VipPlanCreate } from './vip-plans/create';
 import { VipPlanEdit } from './vip-plans/edit';
 import { VipPlanList } from './vip-plans/list';
@@ -33,5 +34,6 @@ export const siteRoutes = (
       <Route index element={<HomeSectionList />} />
       <Route path="edit/:id" element={<HomeSectionEdit />} />
     </Route>
+    <Route path="/sensitive-words" element={<SensitiveWordList />} />
   </>
 );

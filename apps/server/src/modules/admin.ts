@@ -5,6 +5,7 @@ import { auditRoutes } from './operators/audit-routes.ts';
 import { installAdminGuard } from './operators/guard.ts';
 import { operatorAdminRoutes } from './operators/operator-routes.ts';
 import { operatorSessionRoutes } from './operators/routes.ts';
+import { squareTagAdminRoutes } from './square/tags-admin-routes.ts';
 import { sensitiveWordAdminRoutes } from './square/words-admin-routes.ts';
 import { vipPlanAdminRoutes } from './vip/admin-routes.ts';
 import { rechargePackAdminRoutes } from './wallet/packs-admin-routes.ts';
@@ -24,6 +25,7 @@ export const adminModules: FastifyPluginAsync[] = [
   vipPlanAdminRoutes,
   homeAdminRoutes,
   sensitiveWordAdminRoutes,
+  squareTagAdminRoutes,
 ];
 
 /** The admin API: one scope, whose every route passes the guard before anything else. */
