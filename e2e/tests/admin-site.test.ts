@@ -148,6 +148,12 @@ describe('site settings in the console', () => {
     await page.getByRole('button', { name: '新建套餐' }).click();
     await expect.poll(() => page.getByRole('heading', { name: '新建会员套餐' }).count()).toBe(1);
     await expectAccessible(page, 'vip plan create');
+    await openMenu(page, '广场话题', '/admin/square-tags');
+    expect(await page.getByRole('cell', { name: '综合', exact: true }).count()).toBe(1);
+    await expectAccessible(page, 'square tags list');
+    await page.getByRole('row', { name: /综合/ }).getByRole('button', { name: '编辑' }).click();
+    await expect.poll(() => page.getByLabel('话题名称').inputValue()).toBe('综合');
+    await expectAccessible(page, 'square tag edit');
     await openMenu(page, '首页栏目', '/admin/home-sections');
     expect(await page.getByRole('cell', { name: '热门游戏', exact: true }).count()).toBe(1);
     await expectAccessible(page, 'home sections list');

@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   CrownOutlined,
+  NumberOutlined,
   PictureOutlined,
   StopOutlined,
   WalletOutlined,
@@ -35,6 +36,13 @@ export const siteResources: ResourceProps[] = [
     list: '/home-sections',
     edit: '/home-sections/edit/:id',
     meta: { label: '首页栏目', area: 'content', icon: <AppstoreOutlined /> },
+  },
+  {
+    name: 'square-tags',
+    list: '/square-tags',
+    create: '/square-tags/create',
+    edit: '/square-tags/edit/:id',
+    meta: { label: '广场话题', area: 'content', icon: <NumberOutlined /> },
   },
   {
     name: 'sensitive-words',

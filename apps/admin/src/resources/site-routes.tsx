@@ -8,6 +8,9 @@ import { RechargePackCreate } from './recharge-packs/create';
 import { RechargePackEdit } from './recharge-packs/edit';
 import { RechargePackList } from './recharge-packs/list';
 import { SensitiveWordList } from './sensitive-words/list';
+import { SquareTagCreate } from './square-tags/create';
+import { SquareTagEdit } from './square-tags/edit';
+import { SquareTagList } from './square-tags/list';
 import { VipPlanCreate } from './vip-plans/create';
 import { VipPlanEdit } from './vip-plans/edit';
 import { VipPlanList } from './vip-plans/list';
@@ -33,6 +36,11 @@ export const siteRoutes = (
     <Route path="/home-sections">
       <Route index element={<HomeSectionList />} />
       <Route path="edit/:id" element={<HomeSectionEdit />} />
+    </Route>
+    <Route path="/square-tags">
+      <Route index element={<SquareTagList />} />
+      <Route path="create" element={<SquareTagCreate />} />
+      <Route path="edit/:id" element={<SquareTagEdit />} />
     </Route>
     <Route path="/sensitive-words" element={<SensitiveWordList />} />
   </>
