@@ -284,6 +284,24 @@ const ROUTES: RouteProbe[] = [
     json: { sort: -1 },
     allowed: { status: 400, field: 'sort' },
   },
+  { method: 'GET', path: '/faqs', area: 'content', allowed: { status: 200 } },
+  { method: 'GET', path: '/faqs/999999', pattern: '/faqs/:id', area: 'content', allowed: { status: 404 } },
+  {
+    method: 'POST',
+    path: '/faqs',
+    area: 'content',
+    json: { question: '', answer: 'a' },
+    allowed: { status: 400, field: 'question' },
+  },
+  {
+    method: 'PATCH',
+    path: '/faqs/999999',
+    pattern: '/faqs/:id',
+    area: 'content',
+    json: { answer: ' ' },
+    allowed: { status: 400, field: 'answer' },
+  },
+  { method: 'DELETE', path: '/faqs/999999', pattern: '/faqs/:id', area: 'content', allowed: { status: 404 } },
 ];
 
 /** Routes whose checks live in admin-sessions.test.ts: calling them changes the session itself. */

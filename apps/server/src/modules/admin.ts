@@ -7,6 +7,7 @@ import { operatorAdminRoutes } from './operators/operator-routes.ts';
 import { operatorSessionRoutes } from './operators/routes.ts';
 import { squareTagAdminRoutes } from './square/tags-admin-routes.ts';
 import { sensitiveWordAdminRoutes } from './square/words-admin-routes.ts';
+import { faqAdminRoutes } from './support/faq-admin-routes.ts';
 import { vipPlanAdminRoutes } from './vip/admin-routes.ts';
 import { rechargePackAdminRoutes } from './wallet/packs-admin-routes.ts';
 
@@ -26,6 +27,7 @@ export const adminModules: FastifyPluginAsync[] = [
   homeAdminRoutes,
   sensitiveWordAdminRoutes,
   squareTagAdminRoutes,
+  faqAdminRoutes,
 ];
 
 /** The admin API: one scope, whose every route passes the guard before anything else. */
