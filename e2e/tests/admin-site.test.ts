@@ -154,6 +154,13 @@ describe('site settings in the console', () => {
     await page.getByRole('row', { name: /综合/ }).getByRole('button', { name: '编辑' }).click();
     await expect.poll(() => page.getByLabel('话题名称').inputValue()).toBe('综合');
     await expectAccessible(page, 'square tag edit');
+    await page.getByRole('menuitem', { name: '常见问题' }).click();
+    await expect.poll(() => page.url()).toContain('/admin/faqs');
+    await expect.poll(() => page.getByRole('heading', { name: '常见问题' }).count()).toBe(1);
+    await expectAccessible(page, 'faqs list');
+    await page.getByRole('button', { name: '新建问题' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: '新建常见问题' }).count()).toBe(1);
+    await expectAccessible(page, 'faq create');
     await openMenu(page, '首页栏目', '/admin/home-sections');
     expect(await page.getByRole('cell', { name: '热门游戏', exact: true }).count()).toBe(1);
     await expectAccessible(page, 'home sections list');

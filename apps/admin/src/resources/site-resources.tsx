@@ -3,6 +3,7 @@ import {
   CrownOutlined,
   NumberOutlined,
   PictureOutlined,
+  QuestionCircleOutlined,
   StopOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
@@ -43,6 +44,13 @@ export const siteResources: ResourceProps[] = [
     create: '/square-tags/create',
     edit: '/square-tags/edit/:id',
     meta: { label: '广场话题', area: 'content', icon: <NumberOutlined /> },
+  },
+  {
+    name: 'faqs',
+    list: '/faqs',
+    create: '/faqs/create',
+    edit: '/faqs/edit/:id',
+    meta: { label: '常见问题', area: 'content', canDelete: true, icon: <QuestionCircleOutlined /> },
   },
   {
     name: 'sensitive-words',

@@ -1,4 +1,7 @@
 import { Route } from 'react-router';
+import { FaqCreate } from './faqs/create';
+import { FaqEdit } from './faqs/edit';
+import { FaqList } from './faqs/list';
 import { BannerCreate } from './home-banners/create';
 import { BannerEdit } from './home-banners/edit';
 import { BannerList } from './home-banners/list';
@@ -41,6 +44,11 @@ export const siteRoutes = (
       <Route index element={<SquareTagList />} />
       <Route path="create" element={<SquareTagCreate />} />
       <Route path="edit/:id" element={<SquareTagEdit />} />
+    </Route>
+    <Route path="/faqs">
+      <Route index element={<FaqList />} />
+      <Route path="create" element={<FaqCreate />} />
+      <Route path="edit/:id" element={<FaqEdit />} />
     </Route>
     <Route path="/sensitive-words" element={<SensitiveWordList />} />
   </>

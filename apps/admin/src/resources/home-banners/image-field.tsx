@@ -1,6 +1,7 @@
 import { useCustomMutation } from '@refinedev/core';
 import { Alert, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { FilePickButton } from '../../shared/file-pick-button';
 
 /**
  * The banner's picture: a file chosen here is uploaded at once (POST /home-banners/image, where the
@@ -18,8 +19,7 @@ export function BannerImageField({
 }) {
   const { mutate, mutation } = useCustomMutation<{ url: string }>();
   const [error, setError] = useState<string | null>(null);
-  const choose = (file: File | undefined) => {
-    if (!file) return;
+  const choose = (file: File) => {
     const form = new FormData();
     form.append('file', file);
     setError(null);
@@ -39,16 +39,14 @@ export function BannerImageField({
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <input
+      <FilePickButton
         id={id}
-        type="file"
         accept="image/jpeg,image/png,image/webp,image/gif"
-        disabled={mutation.isPending}
-        onChange={(e) => {
-          choose(e.target.files?.[0]);
-          e.target.value = '';
-        }}
-      />
+        loading={mutation.isPending}
+        onFile={choose}
+      >
+        {value ? '更换图片' : '选择图片'}
+      </FilePickButton>
       <Typography.Text type="secondary">
         {mutation.isPending
           ? '正在上传…'

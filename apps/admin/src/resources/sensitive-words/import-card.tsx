@@ -2,6 +2,7 @@ import type { SensitiveImportResult } from '@ld/contract/admin/sensitive-words';
 import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { FilePickButton } from '../../shared/file-pick-button';
 
 /** What an import did, in words. */
 function ImportResult({ result }: { result: SensitiveImportResult }) {
@@ -54,8 +55,7 @@ export function ImportCard() {
         },
       },
     );
-  const importFile = (file: File | undefined) => {
-    if (!file) return;
+  const importFile = (file: File) => {
     const body = new FormData();
     body.append('file', file);
     setFileError(null);
@@ -85,16 +85,13 @@ export function ImportCard() {
             导入粘贴的词
           </Button>
           <Typography.Text>或从文件导入：</Typography.Text>
-          <input
-            type="file"
+          <FilePickButton
             accept=".txt,.csv,text/plain,text/csv"
-            aria-label="选择 TXT 或 CSV 文件导入"
             disabled={mutation.isPending}
-            onChange={(e) => {
-              importFile(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-          />
+            onFile={importFile}
+          >
+            选择 TXT 或 CSV 文件
+          </FilePickButton>
           <Typography.Text type="secondary">TXT 或 CSV（取第一列），UTF-8 或 GBK，2MB 以内</Typography.Text>
         </Space>
       </Form>
