@@ -99,7 +99,7 @@ describe('site settings in the console', () => {
     await page.getByRole('button', { name: '新建横幅' }).click();
     await expect.poll(() => page.getByRole('heading', { name: '新建首页横幅' }).count()).toBe(1);
     await page
-      .getByLabel('横幅图片')
+      .locator('input[type=file]')
       .setInputFiles({ name: 'spring.png', mimeType: 'image/png', buffer: picture });
     await expect.poll(() => page.getByRole('img', { name: '横幅预览' }).count()).toBe(1);
     expect(await page.getByRole('img', { name: '横幅预览' }).getAttribute('src')).toMatch(
@@ -190,7 +190,7 @@ describe('site settings in the console', () => {
       .fill([`导入一${stamp}`, word, `导入二${stamp}`, '!!!'].join('\n'));
     await page.getByRole('button', { name: '导入粘贴的词' }).click();
     await expect.poll(() => page.getByText('已导入 2 个，跳过重复 1 个，无效 1 行').count()).toBe(1);
-    await page.getByLabel('选择 TXT 或 CSV 文件导入').setInputFiles({
+    await page.locator('input[type=file]').setInputFiles({
       name: 'words.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(`word\n导入三${stamp},1\n`),

@@ -302,6 +302,36 @@ const ROUTES: RouteProbe[] = [
     allowed: { status: 400, field: 'answer' },
   },
   { method: 'DELETE', path: '/faqs/999999', pattern: '/faqs/:id', area: 'content', allowed: { status: 404 } },
+  { method: 'GET', path: '/client-config', area: 'content', allowed: { status: 200 } },
+  {
+    method: 'GET',
+    path: '/client-config/noSuchKey',
+    pattern: '/client-config/:key',
+    area: 'content',
+    allowed: { status: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/client-config',
+    area: 'content',
+    json: { key: '1bad', value: 'x' },
+    allowed: { status: 400, field: 'key' },
+  },
+  {
+    method: 'PATCH',
+    path: '/client-config/noSuchKey',
+    pattern: '/client-config/:key',
+    area: 'content',
+    json: { value: '' },
+    allowed: { status: 400, field: 'value' },
+  },
+  {
+    method: 'DELETE',
+    path: '/client-config/noSuchKey',
+    pattern: '/client-config/:key',
+    area: 'content',
+    allowed: { status: 404 },
+  },
 ];
 
 /** Routes whose checks live in admin-sessions.test.ts: calling them changes the session itself. */

@@ -38,6 +38,8 @@ export function FilePickButton({
         type="file"
         accept={accept}
         hidden
+        tabIndex={-1}
+        aria-label={typeof children === 'string' ? children : '选择文件'}
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';

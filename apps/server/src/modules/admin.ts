@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bulletinAdminRoutes } from './bulletins/admin-routes.ts';
+import { clientConfigAdminRoutes } from './client-config/admin-routes.ts';
 import { homeAdminRoutes } from './home/admin-routes.ts';
 import { auditRoutes } from './operators/audit-routes.ts';
 import { installAdminGuard } from './operators/guard.ts';
@@ -28,6 +29,7 @@ export const adminModules: FastifyPluginAsync[] = [
   sensitiveWordAdminRoutes,
   squareTagAdminRoutes,
   faqAdminRoutes,
+  clientConfigAdminRoutes,
 ];
 
 /** The admin API: one scope, whose every route passes the guard before anything else. */

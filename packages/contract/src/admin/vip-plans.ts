@@ -67,7 +67,7 @@ const published = z.boolean({ error: 'published 须为 true 或 false' });
 
 const originalNotBelowPrice = (b: { price?: number; originalPrice?: number }) =>
   b.price === undefined || b.originalPrice === undefined || b.originalPrice >= b.price;
-const originalRule = { message: '原价不能低于现价', path: ['originalPrice'] };
+const originalRule = () => ({ message: '原价不能低于现价', path: ['originalPrice'] });
 
 export const createVipPlanBody = z
   .object({
@@ -81,7 +81,7 @@ export const createVipPlanBody = z
     sort: sort.default(0),
     published: published.default(false),
   })
-  .refine(originalNotBelowPrice, originalRule);
+  .refine(originalNotBelowPrice, originalRule());
 export type CreateVipPlanBody = z.infer<typeof createVipPlanBody>;
 
 export const updateVipPlanBody = z
@@ -96,5 +96,5 @@ export const updateVipPlanBody = z
     published: published.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: '至少修改一项', path: ['name'] })
-  .refine(originalNotBelowPrice, originalRule);
+  .refine(originalNotBelowPrice, originalRule());
 export type UpdateVipPlanBody = z.infer<typeof updateVipPlanBody>;
