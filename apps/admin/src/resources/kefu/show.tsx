@@ -17,6 +17,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import dayjs from 'dayjs';
 import { formatTime } from '../../shared/time';
 import { KIND_LABELS } from './list';
 
@@ -121,7 +122,7 @@ export function KefuShow() {
             >
               <section aria-label="会话记录">
                 <Bubble
-                  who={thread.user ? `${thread.user.name}（用户）` : '游客'}
+                  who={thread.user ? `用户 ${thread.user.name} #${thread.user.id}` : '游客（未登录）'}
                   time={thread.note.createTime}
                 >
                   {thread.note.content}
@@ -191,7 +192,7 @@ export function KefuShow() {
                 dataSource={thread.orders}
                 locale={{ emptyText: <Empty description="没有充值订单" /> }}
                 columns={[
-                  { title: '订单号', dataIndex: 'orderNo', ellipsis: true },
+                  { title: '订单号', dataIndex: 'orderNo', ellipsis: { showTitle: true } },
                   {
                     title: '金额',
                     dataIndex: 'amount',
@@ -204,7 +205,12 @@ export function KefuShow() {
                     width: 110,
                     render: (status: string) => ORDER_STATUS_TEXT[status as OrderStatus] ?? status,
                   },
-                  { title: '时间', dataIndex: 'createTime', width: 150, render: formatTime },
+                  {
+                    title: '时间',
+                    dataIndex: 'createTime',
+                    width: 110,
+                    render: (iso: string) => dayjs(iso).format('MM-DD HH:mm'),
+                  },
                 ]}
               />
             </Card>
