@@ -100,6 +100,38 @@ describe('operations in the console', () => {
     await dialog.getByRole('button', { name: '取消' }).click();
   });
 
+  it('a moderator bans the author for good: the phone is signed out at once and login says why', async () => {
+    await loginAs(phone.page, author, '/profile');
+    await expect.poll(() => phone.page.getByRole('button', { name: '退出登录' }).count()).toBe(1);
+
+    const { page } = desktop;
+    await page.getByLabel('用户', { exact: true }).fill(author.loginName);
+    await page.getByRole('button', { name: '搜索' }).click();
+    const row = page.getByRole('row', { name: new RegExp(author.loginName) });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: '封禁' }).click();
+    const dialog = page.getByRole('dialog', { name: /^封禁/ });
+    await dialog.getByRole('checkbox', { name: '永久封禁' }).check();
+    await dialog.getByLabel('原因').fill('多次发布违规广告');
+    await check(page, 'moderation-users-ban-dialog');
+    await dialog.getByRole('button', { name: '封禁' }).click();
+    await expect.poll(() => row.getByText('永久封禁').count()).toBe(1);
+
+    // The very next call of the phone finds its session gone.
+    await phone.page.reload();
+    await expect.poll(() => phone.page.getByRole('button', { name: '退出登录' }).count()).toBe(0);
+    // Signed out, the phone is a guest: the guest's start-up bulletin is not what this looks at.
+    await phone.page.evaluate(() => localStorage.setItem(':not-show', String(Date.now())));
+    await phone.page.goto(`${baseUrl()}/login`);
+    await phone.page.getByLabel('用户名').fill(author.loginName);
+    await phone.page.getByLabel('密码').fill(author.password);
+    await phone.page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect
+      .poll(() => phone.page.getByText('账号已被永久封禁，原因：多次发布违规广告', { exact: false }).count())
+      .toBeGreaterThan(0);
+    await phone.page.screenshot({ path: `${SHOTS}/portal-login-banned.png` });
+  });
+
   it('an admin sends a system message; the phone shows it in 系统消息 with the badge', async () => {
     const { page } = desktop;
     await page.getByRole('button', { name: '退出登录' }).click();
