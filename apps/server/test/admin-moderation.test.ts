@@ -76,6 +76,18 @@ describeDialects('admin moderation', (dialect) => {
     });
     expect(byTime.data.records.map((p) => p.id)).toEqual([fine]);
 
+    // The home keeps its post section in the shared cache: fill it, so the delete must drop it.
+    const homePosts = async () =>
+      (
+        (await call(t.app, 'GET', '/api/v1/home')).data.sections as Array<{
+          kind: string;
+          items: Array<{ id: number }>;
+        }>
+      )
+        .filter((section) => section.kind === 'post')
+        .flatMap((section) => section.items.map((item) => item.id));
+    expect(await homePosts()).toContain(spam);
+
     const seen = announced.length;
     const deleted = await adminCall<ModPost>(t.app, 'POST', `/moderation/posts/${spam}/delete`, {
       operator: moderator,
@@ -87,6 +99,7 @@ describeDialects('admin moderation', (dialect) => {
     expect(after.total).toBe(before.total - 1);
     expect((await feed()).total).toBe((await feed()).records.length);
     expect((await call(t.app, 'GET', `/api/v1/square/post/${spam}`)).status).toBe(404);
+    expect(await homePosts()).not.toContain(spam);
     // Deleting twice is a 404 and writes nothing.
     expect(
       (await adminCall(t.app, 'POST', `/moderation/posts/${spam}/delete`, { operator: moderator })).status,
