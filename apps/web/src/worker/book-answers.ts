@@ -23,7 +23,9 @@ export async function answerBookRequest(
   waitUntil: (work: Promise<unknown>) => void,
 ): Promise<Response> {
   const uid = request.headers.get('uid') ?? '';
-  const cache = uid ? await caches.open(offlineCacheName(uid)) : null;
+  // Only an account that downloaded books has their cache: none is made for the others.
+  const cache =
+    uid && (await caches.has(offlineCacheName(uid))) ? await caches.open(offlineCacheName(uid)) : null;
   let response: Response;
   try {
     response = await fetch(request);

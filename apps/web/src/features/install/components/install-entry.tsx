@@ -4,7 +4,7 @@ import { pxToRem } from '../../../shared/lib/rem';
 import { isInstalledApp } from '../../../shared/lib/service-worker-start';
 import { Dialog } from '../../../shared/ui/dialog';
 import { toast } from '../../../shared/ui/toast-store';
-import { guideSteps, installMode } from '../lib/install-mode';
+import { installGuide, installMode } from '../lib/install-mode';
 import './install-entry.css';
 
 const noSubscription = () => () => {};
@@ -31,6 +31,7 @@ export function InstallEntry() {
     maxTouchPoints: navigator.maxTouchPoints ?? 0,
   });
   if (mode.kind === 'installed') return null;
+  const guide = installGuide(mode);
 
   const start = async () => {
     if (mode.kind === 'prompt') {
@@ -80,11 +81,16 @@ export function InstallEntry() {
           </button>
         }
       >
-        <ol className="install-guide">
-          {guideSteps(mode).map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
+        {guide && (
+          <div className="install-guide">
+            <p>{guide.lead}</p>
+            <ol>
+              {guide.steps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+          </div>
+        )}
       </Dialog>
     </>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BrowserFacts, guideSteps, installMode } from './install-mode';
+import { type BrowserFacts, installGuide, installMode } from './install-mode';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -53,20 +53,21 @@ describe('installMode', () => {
   });
 });
 
-describe('guideSteps', () => {
-  it('names the app and its menu inside an app', () => {
-    const steps = guideSteps({ kind: 'in-app', app: '微信' });
-    expect(steps[0]).toContain('微信');
-    expect(steps.join('')).toContain('在浏览器中打开');
+describe('installGuide', () => {
+  it('names the app and sends the reader to the browser inside an app', () => {
+    const guide = installGuide({ kind: 'in-app', app: '微信' });
+    expect(guide?.lead).toContain('微信内的浏览器不能添加到主屏幕');
+    expect(guide?.steps.join('')).toContain('在浏览器中打开');
   });
 
   it('walks iOS through 分享 → 添加到主屏幕', () => {
-    const steps = guideSteps({ kind: 'ios' }).join('');
+    const steps = installGuide({ kind: 'ios' })?.steps.join('') ?? '';
+    expect(steps.indexOf('分享')).toBeGreaterThanOrEqual(0);
     expect(steps.indexOf('分享')).toBeLessThan(steps.indexOf('添加到主屏幕'));
   });
 
   it('has no guide where the browser’s dialog or the installed app does the job', () => {
-    expect(guideSteps({ kind: 'prompt' })).toEqual([]);
-    expect(guideSteps({ kind: 'installed' })).toEqual([]);
+    expect(installGuide({ kind: 'prompt' })).toBeNull();
+    expect(installGuide({ kind: 'installed' })).toBeNull();
   });
 });

@@ -45,28 +45,37 @@ export function installMode(facts: BrowserFacts): InstallMode {
   return { kind: 'other' };
 }
 
-/** The steps of the guide shown where the browser has no install dialog of its own. */
-export function guideSteps(mode: InstallMode): string[] {
+/** The guide shown where the browser has no install dialog of its own: a line, then the steps. */
+export function installGuide(mode: InstallMode): { lead: string; steps: string[] } | null {
   switch (mode.kind) {
     case 'in-app':
-      return [
-        `${mode.app}内的浏览器不能添加到主屏幕。`,
-        '点右上角「···」，选择「在浏览器中打开」。',
-        '在浏览器中再点「我的」→「添加到主屏幕」。',
-      ];
+      return {
+        lead: `${mode.app}内的浏览器不能添加到主屏幕，请先用手机的浏览器打开本页：`,
+        steps: [
+          '点右上角的「···」。',
+          '选择「在浏览器中打开」。',
+          '在浏览器中打开「我的」，再点「添加到主屏幕」。',
+        ],
+      };
     case 'ios':
-      return [
-        '点浏览器的「分享」按钮（方框加向上的箭头）。',
-        '在列表中选择「添加到主屏幕」。',
-        '点右上角「添加」。',
-      ];
+      return {
+        lead: '三步把蓝钻乐园放到主屏幕：',
+        steps: [
+          '点浏览器的「分享」按钮（方框加向上的箭头）。',
+          '在列表中选择「添加到主屏幕」。',
+          '点右上角的「添加」。',
+        ],
+      };
     case 'other':
-      return [
-        '打开浏览器的菜单（通常在右上角或底部）。',
-        '选择「添加到主屏幕」或「安装应用」。',
-        '没有这一项时，请换用手机自带的浏览器或 Chrome 打开本站。',
-      ];
+      return {
+        lead: '在浏览器的菜单中添加：',
+        steps: [
+          '打开浏览器的菜单（通常在右上角或底部）。',
+          '选择「添加到主屏幕」或「安装应用」。',
+          '没有这一项时，请换用手机自带的浏览器或 Chrome 打开本站。',
+        ],
+      };
     default:
-      return [];
+      return null;
   }
 }
