@@ -26,7 +26,6 @@ export const pwaPlugin = () =>
       start_url: '/',
       scope: '/',
       display: 'standalone',
-      orientation: 'portrait',
       theme_color: THEME_COLOR,
       background_color: BACKGROUND_COLOR,
       icons: [
