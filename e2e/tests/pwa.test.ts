@@ -140,8 +140,12 @@ describe('the installable portal', () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) expect(precached).toContain(script);
 
-    // Pages that read the API under the worker: lists, the wallet, messages, a book's detail
-    // (not downloaded), the square.
+    // Under the worker, `/` is still the server's page with its first screen, not the kept shell
+    // (whose #root is empty).
+    const home = await page.goto(`${baseUrl()}/`);
+    expect(await home?.text()).not.toContain('<div id="root"></div>');
+    // Pages that read the API under the worker: lists, messages, a book's detail (not
+    // downloaded), the square.
     for (const path of ['/games', '/novels', '/bookinfo/6', '/square', '/profile', '/message']) {
       await page.goto(`${baseUrl()}${path}`);
       await page.waitForLoadState('networkidle');
