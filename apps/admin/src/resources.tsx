@@ -1,4 +1,14 @@
-import { FileSearchOutlined, NotificationOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  CommentOutlined,
+  CustomerServiceOutlined,
+  FileSearchOutlined,
+  MailOutlined,
+  NotificationOutlined,
+  ProfileOutlined,
+  StopOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 import { siteResources } from './resources/site-resources';
 
@@ -18,6 +28,34 @@ export const resources: ResourceProps[] = [
   },
   // admin-site (issue 20 §3): the portal's site settings.
   ...siteResources,
+  // Operations (admin-ops): moderation, users, the customer service inbox, system messages.
+  {
+    name: 'moderation-posts',
+    list: '/moderation/posts',
+    meta: { label: '帖子审核', area: 'moderation', path: 'moderation/posts', icon: <ProfileOutlined /> },
+  },
+  {
+    name: 'moderation-comments',
+    list: '/moderation/comments',
+    meta: { label: '评论审核', area: 'moderation', path: 'moderation/comments', icon: <CommentOutlined /> },
+  },
+  {
+    name: 'moderation-users',
+    list: '/moderation/users',
+    meta: { label: '用户管理', area: 'moderation', path: 'moderation/users', icon: <StopOutlined /> },
+  },
+  {
+    name: 'kefu',
+    list: '/kefu',
+    show: '/kefu/show/:id',
+    meta: { label: '客服收件箱', area: 'moderation', icon: <CustomerServiceOutlined /> },
+  },
+  {
+    name: 'broadcasts',
+    list: '/broadcasts',
+    create: '/broadcasts/create',
+    meta: { label: '系统消息', area: 'moderation', icon: <MailOutlined /> },
+  },
   {
     name: 'operators',
     list: '/operators',

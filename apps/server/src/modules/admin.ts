@@ -1,13 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { userModerationRoutes } from './accounts/admin-routes.ts';
 import { bulletinAdminRoutes } from './bulletins/admin-routes.ts';
 import { clientConfigAdminRoutes } from './client-config/admin-routes.ts';
 import { homeAdminRoutes } from './home/admin-routes.ts';
+import { broadcastAdminRoutes } from './messages/admin-routes.ts';
 import { auditRoutes } from './operators/audit-routes.ts';
 import { installAdminGuard } from './operators/guard.ts';
 import { operatorAdminRoutes } from './operators/operator-routes.ts';
 import { operatorSessionRoutes } from './operators/routes.ts';
+import { squareModerationRoutes } from './square/admin-routes.ts';
 import { squareTagAdminRoutes } from './square/tags-admin-routes.ts';
 import { sensitiveWordAdminRoutes } from './square/words-admin-routes.ts';
+import { kefuAdminRoutes } from './support/admin-routes.ts';
 import { faqAdminRoutes } from './support/faq-admin-routes.ts';
 import { vipPlanAdminRoutes } from './vip/admin-routes.ts';
 import { rechargePackAdminRoutes } from './wallet/packs-admin-routes.ts';
@@ -30,6 +34,11 @@ export const adminModules: FastifyPluginAsync[] = [
   squareTagAdminRoutes,
   faqAdminRoutes,
   clientConfigAdminRoutes,
+  // Operations: moderation, the customer service inbox, system messages (admin-ops).
+  squareModerationRoutes,
+  userModerationRoutes,
+  kefuAdminRoutes,
+  broadcastAdminRoutes,
 ];
 
 /** The admin API: one scope, whose every route passes the guard before anything else. */

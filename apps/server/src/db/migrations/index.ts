@@ -19,6 +19,7 @@ import * as m520 from './2026112520-order-provider-state.ts';
 import * as m570 from './2026112570-site-console.ts';
 import * as m571 from './2026112571-square-tag-state.ts';
 import * as m572 from './2026112572-faq-state.ts';
+import * as m580 from './2026112580-moderation-and-inbox.ts';
 
 /** Every migration, in order. Names start with a timestamp so they sort. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026112570-site-console': m570,
   '2026112571-square-tag-state': m571,
   '2026112572-faq-state': m572,
+  '2026112580-moderation-and-inbox': m580,
 };
