@@ -161,6 +161,14 @@ describe('site settings in the console', () => {
     await page.getByRole('button', { name: '新建问题' }).click();
     await expect.poll(() => page.getByRole('heading', { name: '新建常见问题' }).count()).toBe(1);
     await expectAccessible(page, 'faq create');
+    await openMenu(page, '客户端配置', '/admin/client-config');
+    await expectAccessible(page, 'client config list');
+    await page
+      .getByRole('row', { name: /contactUrl/ })
+      .getByRole('button', { name: '编辑' })
+      .click();
+    await expect.poll(() => page.getByLabel('配置值').inputValue()).toContain('https://');
+    await expectAccessible(page, 'client config edit');
     await openMenu(page, '首页栏目', '/admin/home-sections');
     expect(await page.getByRole('cell', { name: '热门游戏', exact: true }).count()).toBe(1);
     await expectAccessible(page, 'home sections list');

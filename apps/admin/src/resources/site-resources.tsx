@@ -4,6 +4,7 @@ import {
   NumberOutlined,
   PictureOutlined,
   QuestionCircleOutlined,
+  SettingOutlined,
   StopOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
@@ -56,5 +57,12 @@ export const siteResources: ResourceProps[] = [
     name: 'sensitive-words',
     list: '/sensitive-words',
     meta: { label: '敏感词', area: 'content', canDelete: true, icon: <StopOutlined /> },
+  },
+  {
+    name: 'client-config',
+    list: '/client-config',
+    create: '/client-config/create',
+    edit: '/client-config/edit/:id',
+    meta: { label: '客户端配置', area: 'content', canDelete: true, icon: <SettingOutlined /> },
   },
 ];

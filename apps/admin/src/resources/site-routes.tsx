@@ -1,4 +1,7 @@
 import { Route } from 'react-router';
+import { ConfigKeyCreate } from './client-config/create';
+import { ConfigKeyEdit } from './client-config/edit';
+import { ConfigKeyList } from './client-config/list';
 import { FaqCreate } from './faqs/create';
 import { FaqEdit } from './faqs/edit';
 import { FaqList } from './faqs/list';
@@ -51,5 +54,10 @@ export const siteRoutes = (
       <Route path="edit/:id" element={<FaqEdit />} />
     </Route>
     <Route path="/sensitive-words" element={<SensitiveWordList />} />
+    <Route path="/client-config">
+      <Route index element={<ConfigKeyList />} />
+      <Route path="create" element={<ConfigKeyCreate />} />
+      <Route path="edit/:id" element={<ConfigKeyEdit />} />
+    </Route>
   </>
 );
