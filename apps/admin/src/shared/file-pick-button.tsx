@@ -38,6 +38,8 @@ export function FilePickButton({
         type="file"
         accept={accept}
         hidden
+        // antd's reset shows file inputs as blocks, over the `hidden` attribute.
+        style={{ display: 'none' }}
         tabIndex={-1}
         aria-label={typeof children === 'string' ? children : '选择文件'}
         onChange={(e) => {
