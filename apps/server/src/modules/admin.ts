@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bulletinAdminRoutes } from './bulletins/admin-routes.ts';
+import { novelAdminRoutes } from './novels/admin-routes.ts';
 import { auditRoutes } from './operators/audit-routes.ts';
 import { installAdminGuard } from './operators/guard.ts';
 import { operatorAdminRoutes } from './operators/operator-routes.ts';
@@ -15,6 +16,7 @@ export const adminModules: FastifyPluginAsync[] = [
   operatorAdminRoutes,
   auditRoutes,
   bulletinAdminRoutes,
+  novelAdminRoutes,
 ];
 
 /** The admin API: one scope, whose every route passes the guard before anything else. */

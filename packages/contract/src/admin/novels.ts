@@ -46,7 +46,8 @@ export const importLinesQuery = z.object({
   from: z.coerce
     .number({ error: 'from 须为 0 或正整数' })
     .int('from 须为 0 或正整数')
-    .min(0, 'from 须为 0 或正整数'),
+    .min(0, 'from 须为 0 或正整数')
+    .default(0),
   count: z.coerce
     .number({ error: 'count 须为正整数' })
     .int('count 须为正整数')
