@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bulletinAdminRoutes } from './bulletins/admin-routes.ts';
+import { comicAdminRoutes } from './comics/admin-routes.ts';
 import { novelAdminRoutes } from './novels/admin-routes.ts';
 import { auditRoutes } from './operators/audit-routes.ts';
 import { installAdminGuard } from './operators/guard.ts';
@@ -17,6 +18,7 @@ export const adminModules: FastifyPluginAsync[] = [
   auditRoutes,
   bulletinAdminRoutes,
   novelAdminRoutes,
+  comicAdminRoutes,
 ];
 
 /** The admin API: one scope, whose every route passes the guard before anything else. */

@@ -113,3 +113,13 @@ export async function priceUnitRange(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** A unit of a work, the work published or not. */
+export function findUnitOfWork(db: Conn, workId: number, unitId: number) {
+  return db
+    .selectFrom('units')
+    .selectAll()
+    .where('id', '=', unitId)
+    .where('work_id', '=', workId)
+    .executeTakeFirst();
+}

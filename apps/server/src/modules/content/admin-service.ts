@@ -260,4 +260,17 @@ export async function listAdminUnits(
   };
 }
 
+/** A unit of a work of the kind (drafts included); 404 named by the kind. */
+export async function adminUnitOf(
+  db: Conn,
+  kind: WorkKind,
+  workId: number,
+  unitId: number,
+): Promise<UnitRow> {
+  await adminWorkOf(db, kind, workId);
+  const unit = await admin.findUnitOfWork(db, workId, unitId);
+  if (!unit) throw notFound(WHAT[kind].unit);
+  return unit;
+}
+
 export { lastUnitIdx } from './admin-repository.ts';

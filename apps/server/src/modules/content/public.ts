@@ -3,7 +3,7 @@
 export { type OpenedUnit, openUnit, unlockedUnits } from './access-service.ts';
 // The console's work routes and the writes a kind's own admin routes build on (0059).
 export { registerWorkAdminRoutes } from './admin-routes.ts';
-export { adminWorkOf, lastUnitIdx, TOPIC_OF, toAdminWork } from './admin-service.ts';
+export { adminUnitOf, adminWorkOf, lastUnitIdx, TOPIC_OF, toAdminWork } from './admin-service.ts';
 export {
   existingUnit,
   existingWork,
