@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { AdminPage } from '@ld/contract/admin/list';
-import type { TxtPreview } from '@ld/contract/admin/novels';
+import { MAX_TXT_BYTES, type TxtPreview } from '@ld/contract/admin/novels';
 import type { AdminUnit, AdminWork } from '@ld/contract/admin/works';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -214,7 +216,7 @@ describeDialects('admin novels', (dialect) => {
     const units = await unitCount();
     const rows = (await auditRows(t)).length;
     for (const [bytes, message] of [
-      [Buffer.alloc(0), '文件是空的'],
+      [Buffer.alloc(0), '空文件'],
       [await pngBytes(), '二进制'],
       [
         Buffer.concat([Buffer.from('第一章 开端\n'.repeat(30), 'utf8'), Buffer.from([0xe4, 0xb8, 0x0a])]),
@@ -228,9 +230,18 @@ describeDialects('admin novels', (dialect) => {
       expect(answer.msg.startsWith('file: '), answer.msg).toBe(true);
       expect(answer.msg).toContain(message);
     }
+    const tooBig = await uploadTxt(work.id, Buffer.alloc(MAX_TXT_BYTES + 1, 0x41));
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.msg).toBe('file: TXT 文件不能超过 20MB');
+    const notTxt = await uploadTxt(work.id, Buffer.from('第一章 甲\n甲文'), 'book.docx');
+    expect(notTxt.status).toBe(400);
+    expect(notTxt.msg).toContain('.txt');
     expect(await unitCount()).toBe(units);
     expect((await auditRows(t)).length).toBe(rows);
-    expect(await t.deps.storage.stat(`imports/novel-${work.id}`)).toBeNull();
+    // Every refused file was removed.
+    expect(fs.readdirSync(path.join(t.deps.config.dataDir, 'uploads', `imports/novel-${work.id}`))).toEqual(
+      [],
+    );
   });
 
   it('refuses a plan that does not fit the file, whole, with the field named', async () => {

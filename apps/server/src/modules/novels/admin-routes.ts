@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { idParams } from '@ld/contract/admin/list';
 import {
   importLinesQuery,
@@ -12,11 +11,11 @@ import {
 import { envelopeOf } from '@ld/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope.ts';
+import { receiveUploadedFile } from '../../platform/upload.ts';
 import { adminWorkOf, registerWorkAdminRoutes } from '../content/public.ts';
 import { auditActor } from '../operators/public.ts';
 import * as imports from './admin-service.ts';
 import { coverWebp } from './seed-covers.ts';
-import { storeTxtUpload } from './txt-upload.ts';
 
 const tags = ['admin: novels'];
 const config = { adminArea: 'content' } as const;
@@ -49,9 +48,15 @@ export const novelAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const workId = request.params.id;
       await adminWorkOf(deps.db.kysely, 'novel', workId);
-      const importId = randomBytes(16).toString('hex');
-      const { fileName } = await storeTxtUpload(request, deps.storage, imports.importKey(workId, importId));
-      return ok(await imports.previewImport(deps, workId, importId, fileName));
+      // Streamed to storage, never whole in memory; over the limit a 413 and nothing kept.
+      const file = await receiveUploadedFile(request, deps.storage, {
+        folder: imports.importFolder(workId),
+        maxBytes: MAX_TXT_BYTES,
+        exts: ['txt'],
+        label: 'TXT 文件',
+      });
+      const importId = file.key.slice(file.key.lastIndexOf('/') + 1, -'.txt'.length);
+      return ok(await imports.previewImport(deps, workId, importId, file.filename.slice(0, 200)));
     },
   );
 

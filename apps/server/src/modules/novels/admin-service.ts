@@ -22,7 +22,8 @@ import { detectEncoding, type OpenBytes, type TxtEncoding, TxtRefusal, txtLines 
 // so neither step holds the book in memory.
 
 /** Where an uploaded TXT waits for its save (removed once saved). */
-export const importKey = (workId: number, importId: string) => `imports/novel-${workId}/${importId}.txt`;
+export const importFolder = (workId: number) => `imports/novel-${workId}`;
+export const importKey = (workId: number, importId: string) => `${importFolder(workId)}/${importId}.txt`;
 
 const refusalAsBadInput = (error: unknown): unknown =>
   error instanceof TxtRefusal ? badInput('file', error.message) : error;
