@@ -1,4 +1,11 @@
-import { FileSearchOutlined, NotificationOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  BookOutlined,
+  FileSearchOutlined,
+  NotificationOutlined,
+  PictureOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 
 /**
@@ -14,6 +21,21 @@ export const resources: ResourceProps[] = [
     edit: '/bulletins/edit/:id',
     show: '/bulletins/show/:id',
     meta: { label: '公告', area: 'content', canDelete: true, icon: <NotificationOutlined /> },
+  },
+  // 小说 and 漫画 (docs/decisions/0059-novels-and-comics-console.md).
+  {
+    name: 'novels',
+    list: '/novels',
+    create: '/novels/create',
+    edit: '/novels/edit/:id',
+    meta: { label: '小说', area: 'content', icon: <BookOutlined /> },
+  },
+  {
+    name: 'comics',
+    list: '/comics',
+    create: '/comics/create',
+    edit: '/comics/edit/:id',
+    meta: { label: '漫画', area: 'content', icon: <PictureOutlined /> },
   },
   {
     name: 'operators',
