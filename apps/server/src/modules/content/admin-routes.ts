@@ -1,3 +1,5 @@
+// The multipart request methods' types (registered in app.ts; this module is also reached from seeds).
+import type {} from '@fastify/multipart';
 import { idParams } from '@ld/contract/admin/list';
 import {
   adminUnitListQuery,
