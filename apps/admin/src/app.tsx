@@ -20,11 +20,18 @@ import { dataProvider } from './providers/data-provider';
 import { i18nProvider } from './providers/i18n-provider';
 import { resources } from './resources';
 import { AuditList } from './resources/audit/list';
+import { BroadcastCreate } from './resources/broadcasts/create';
+import { BroadcastList } from './resources/broadcasts/list';
 import { BulletinCreate } from './resources/bulletins/create';
 import { BulletinEdit } from './resources/bulletins/edit';
 import { BulletinList } from './resources/bulletins/list';
 import { BulletinShow } from './resources/bulletins/show';
 import { ComicCreate, ComicEdit, ComicList } from './resources/comics/pages';
+import { KefuList } from './resources/kefu/list';
+import { KefuShow } from './resources/kefu/show';
+import { CommentModerationList } from './resources/moderation/comments';
+import { PostModerationList } from './resources/moderation/posts';
+import { UserModerationList } from './resources/moderation/users';
 import { NovelImport } from './resources/novels/import';
 import { NovelCreate, NovelEdit, NovelList } from './resources/novels/pages';
 import { OperatorList } from './resources/operators/list';
@@ -132,6 +139,18 @@ export function App() {
                   <Route index element={<ComicList />} />
                   <Route path="create" element={<ComicCreate />} />
                   <Route path="edit/:id" element={<ComicEdit />} />
+                </Route>
+                {/* Operations (admin-ops) */}
+                <Route path="/moderation/posts" element={<PostModerationList />} />
+                <Route path="/moderation/comments" element={<CommentModerationList />} />
+                <Route path="/moderation/users" element={<UserModerationList />} />
+                <Route path="/kefu">
+                  <Route index element={<KefuList />} />
+                  <Route path="show/:id" element={<KefuShow />} />
+                </Route>
+                <Route path="/broadcasts">
+                  <Route index element={<BroadcastList />} />
+                  <Route path="create" element={<BroadcastCreate />} />
                 </Route>
                 <Route path="/operators" element={<OperatorList />} />
                 <Route path="/audit" element={<AuditList />} />

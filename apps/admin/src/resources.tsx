@@ -1,8 +1,13 @@
 import {
   BookOutlined,
+  CommentOutlined,
+  CustomerServiceOutlined,
   FileSearchOutlined,
+  MailOutlined,
   NotificationOutlined,
   PictureOutlined,
+  ProfileOutlined,
+  StopOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -36,6 +41,34 @@ export const resources: ResourceProps[] = [
     create: '/comics/create',
     edit: '/comics/edit/:id',
     meta: { label: '漫画', area: 'content', icon: <PictureOutlined /> },
+  },
+  // Operations (admin-ops): moderation, users, the customer service inbox, system messages.
+  {
+    name: 'moderation-posts',
+    list: '/moderation/posts',
+    meta: { label: '帖子审核', area: 'moderation', path: 'moderation/posts', icon: <ProfileOutlined /> },
+  },
+  {
+    name: 'moderation-comments',
+    list: '/moderation/comments',
+    meta: { label: '评论审核', area: 'moderation', path: 'moderation/comments', icon: <CommentOutlined /> },
+  },
+  {
+    name: 'moderation-users',
+    list: '/moderation/users',
+    meta: { label: '用户管理', area: 'moderation', path: 'moderation/users', icon: <StopOutlined /> },
+  },
+  {
+    name: 'kefu',
+    list: '/kefu',
+    show: '/kefu/show/:id',
+    meta: { label: '客服收件箱', area: 'moderation', icon: <CustomerServiceOutlined /> },
+  },
+  {
+    name: 'broadcasts',
+    list: '/broadcasts',
+    create: '/broadcasts/create',
+    meta: { label: '系统消息', area: 'moderation', icon: <MailOutlined /> },
   },
   {
     name: 'operators',
