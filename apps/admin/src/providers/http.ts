@@ -27,7 +27,7 @@ export class ApiError extends Error implements HttpError {
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 /**
- * One admin call: JSON (or a FormData upload) in, JSON out, the session cookie sent by the browser, the CSRF token added to
+ * One admin call: JSON in and out, the session cookie sent by the browser, the CSRF token added to
  * every write. Answers the envelope's `data`, or throws ApiError.
  */
 export async function api<T>(
@@ -41,8 +41,8 @@ export async function api<T>(
   }
   const url = `${API_BASE}${path}${params.size > 0 ? `?${params}` : ''}`;
   const headers: Record<string, string> = { accept: 'application/json' };
-  // A FormData body (a file upload) goes as multipart, its boundary set by the browser.
-  const isForm = options.json instanceof FormData;
+  // A FormData (an upload) goes as multipart, its boundary set by the browser.
+  const isForm = typeof FormData !== 'undefined' && options.json instanceof FormData;
   if (options.json !== undefined && !isForm) headers['content-type'] = 'application/json';
   const csrf = sessionStore.get()?.csrfToken;
   if (method !== 'GET' && csrf) headers[CSRF_HEADER] = csrf;
@@ -52,11 +52,12 @@ export async function api<T>(
       method,
       headers,
       credentials: 'same-origin',
-      body: isForm
-        ? (options.json as FormData)
-        : options.json === undefined
+      body:
+        options.json === undefined
           ? undefined
-          : JSON.stringify(options.json),
+          : isForm
+            ? (options.json as FormData)
+            : JSON.stringify(options.json),
     });
   } catch {
     throw new ApiError(0, 0, '网络连接失败，请检查网络后重试');
