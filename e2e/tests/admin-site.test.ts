@@ -178,7 +178,7 @@ describe('site settings in the console', () => {
       .click();
     await expect.poll(() => page.getByLabel('栏目标题').inputValue()).toBe('热门游戏');
     await expectAccessible(page, 'home section edit');
-  });
+  }, 150_000); // ten pages, each scanned by axe
 
   it('the editor adds a sensitive word and imports more; the portal filter lists them at once', async () => {
     const { page } = desktop;
