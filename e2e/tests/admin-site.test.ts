@@ -186,10 +186,10 @@ describe('site settings in the console', () => {
     await page.getByRole('menuitem', { name: '敏感词' }).click();
     await expect.poll(() => page.url()).toContain('/admin/sensitive-words');
     await page.getByRole('textbox', { name: /^敏感词/ }).fill(word);
-    await page.getByRole('button', { name: '添加', exact: true }).click();
+    await page.getByRole('textbox', { name: /^敏感词/ }).press('Enter');
     await expect.poll(() => page.getByRole('cell', { name: word, exact: true }).count()).toBe(1);
     await page.getByRole('textbox', { name: /^敏感词/ }).fill(word);
-    await page.getByRole('button', { name: '添加', exact: true }).click();
+    await page.getByRole('textbox', { name: /^敏感词/ }).press('Enter');
     await expect
       .poll(() => page.locator('.ant-form-item-explain-error', { hasText: '已在词库中' }).count())
       .toBe(1);
