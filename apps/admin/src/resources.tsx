@@ -1,9 +1,11 @@
 import {
+  BookOutlined,
   CommentOutlined,
   CustomerServiceOutlined,
   FileSearchOutlined,
   MailOutlined,
   NotificationOutlined,
+  PictureOutlined,
   ProfileOutlined,
   StopOutlined,
   TeamOutlined,
@@ -24,6 +26,21 @@ export const resources: ResourceProps[] = [
     edit: '/bulletins/edit/:id',
     show: '/bulletins/show/:id',
     meta: { label: '公告', area: 'content', canDelete: true, icon: <NotificationOutlined /> },
+  },
+  // 小说 and 漫画 (docs/decisions/0059-novels-and-comics-console.md).
+  {
+    name: 'novels',
+    list: '/novels',
+    create: '/novels/create',
+    edit: '/novels/edit/:id',
+    meta: { label: '小说', area: 'content', icon: <BookOutlined /> },
+  },
+  {
+    name: 'comics',
+    list: '/comics',
+    create: '/comics/create',
+    edit: '/comics/edit/:id',
+    meta: { label: '漫画', area: 'content', icon: <PictureOutlined /> },
   },
   // Operations (admin-ops): moderation, users, the customer service inbox, system messages.
   {
