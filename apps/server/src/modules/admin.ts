@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bulletinAdminRoutes } from './bulletins/admin-routes.ts';
+import { gameAdminRoutes } from './games/admin-routes.ts';
+import { giftPackAdminRoutes } from './gifts/admin-routes.ts';
 import { auditRoutes } from './operators/audit-routes.ts';
 import { installAdminGuard } from './operators/guard.ts';
 import { operatorAdminRoutes } from './operators/operator-routes.ts';
@@ -15,6 +17,8 @@ export const adminModules: FastifyPluginAsync[] = [
   operatorAdminRoutes,
   auditRoutes,
   bulletinAdminRoutes,
+  gameAdminRoutes,
+  giftPackAdminRoutes,
 ];
 
 /** The admin API: one scope, whose every route passes the guard before anything else. */
