@@ -24,6 +24,12 @@ import { BulletinCreate } from './resources/bulletins/create';
 import { BulletinEdit } from './resources/bulletins/edit';
 import { BulletinList } from './resources/bulletins/list';
 import { BulletinShow } from './resources/bulletins/show';
+import { GameCreate } from './resources/games/create';
+import { GameEdit } from './resources/games/edit';
+import { GameList } from './resources/games/list';
+import { GiftPackCreate } from './resources/gift-packs/create';
+import { GiftPackEdit } from './resources/gift-packs/edit';
+import { GiftPackList } from './resources/gift-packs/list';
 import { OperatorList } from './resources/operators/list';
 import { ForbiddenPage, NotFoundPage } from './shared/error-pages';
 import { useSession } from './shared/use-session';
@@ -118,6 +124,16 @@ export function App() {
                   <Route path="create" element={<BulletinCreate />} />
                   <Route path="edit/:id" element={<BulletinEdit />} />
                   <Route path="show/:id" element={<BulletinShow />} />
+                </Route>
+                <Route path="/games">
+                  <Route index element={<GameList />} />
+                  <Route path="create" element={<GameCreate />} />
+                  <Route path="edit/:id" element={<GameEdit />} />
+                </Route>
+                <Route path="/gift-packs">
+                  <Route index element={<GiftPackList />} />
+                  <Route path="create" element={<GiftPackCreate />} />
+                  <Route path="edit/:id" element={<GiftPackEdit />} />
                 </Route>
                 <Route path="/operators" element={<OperatorList />} />
                 <Route path="/audit" element={<AuditList />} />

@@ -1,4 +1,11 @@
-import { FileSearchOutlined, NotificationOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  FileSearchOutlined,
+  GiftOutlined,
+  NotificationOutlined,
+  RocketOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 
 /**
@@ -14,6 +21,21 @@ export const resources: ResourceProps[] = [
     edit: '/bulletins/edit/:id',
     show: '/bulletins/show/:id',
     meta: { label: '公告', area: 'content', canDelete: true, icon: <NotificationOutlined /> },
+  },
+  // Games and their gift packs (admin-games).
+  {
+    name: 'games',
+    list: '/games',
+    create: '/games/create',
+    edit: '/games/edit/:id',
+    meta: { label: '游戏', area: 'content', icon: <RocketOutlined /> },
+  },
+  {
+    name: 'gift-packs',
+    list: '/gift-packs',
+    create: '/gift-packs/create',
+    edit: '/gift-packs/edit/:id',
+    meta: { label: '礼包', area: 'content', canDelete: true, icon: <GiftOutlined /> },
   },
   {
     name: 'operators',

@@ -33,7 +33,8 @@ type Query = Record<string, string | number | boolean | undefined | null>;
 export async function api<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
-  options: { query?: Query; json?: unknown } = {},
+  /** `form`: a multipart upload (the browser sets its boundary), instead of `json`. */
+  options: { query?: Query; json?: unknown; form?: FormData } = {},
 ): Promise<T> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -50,7 +51,7 @@ export async function api<T>(
       method,
       headers,
       credentials: 'same-origin',
-      body: options.json === undefined ? undefined : JSON.stringify(options.json),
+      body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
     });
   } catch {
     throw new ApiError(0, 0, '网络连接失败，请检查网络后重试');

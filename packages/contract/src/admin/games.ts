@@ -111,7 +111,8 @@ export const createGameBody = z
     tags: tags.default([]),
     onlineType: onlineType.default(0),
     buyAmount: buyAmount.default(0),
-    sort: sort.optional(),
+    /** Absent (or blank): above every other game. */
+    sort: blankAsAbsent(sort),
     /** A new game is a draft; it is published once it has an icon. */
     published: published.default(false),
   })
@@ -130,7 +131,7 @@ export const updateGameBody = z
     tags: tags.optional(),
     onlineType: onlineType.optional(),
     buyAmount: buyAmount.optional(),
-    sort: sort.optional(),
+    sort: blankAsAbsent(sort),
     published: published.optional(),
     /** The screenshots in their new order; a URL left out is removed. Only the game's own. */
     screenshots: z.array(z.string({ error: '截图地址须为文字' }), { error: '截图须为地址列表' }).optional(),
