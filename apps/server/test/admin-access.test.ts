@@ -175,6 +175,14 @@ const ROUTES: RouteProbe[] = [
     json: { file: 'x' },
     allowed: { status: 400, field: 'file' },
   },
+  {
+    method: 'POST',
+    path: '/games/999999/packages/android',
+    pattern: '/games/:id/packages/:platform',
+    area: 'content',
+    json: { file: 'x' },
+    allowed: { status: 404 },
+  },
   { method: 'GET', path: '/game-types', area: 'content', allowed: { status: 200 } },
   {
     method: 'POST',

@@ -3,6 +3,7 @@ import type { AdminPage } from '@ld/contract/admin/list';
 import { CSRF_HEADER } from '@ld/contract/admin/roles';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { zipOf } from '../src/modules/games/seed-media.ts';
 import { ADMIN_API, adminCall, auditRows, type Operator, operatorOf } from './helpers/admin.ts';
 import { call, createTestApp, describeDialects, postForm, type TestApp } from './helpers/app.ts';
 import { balanceOf, createUser } from './helpers/money.ts';
@@ -32,7 +33,8 @@ describeDialects('admin games', (dialect) => {
   let typeId: number;
   const announced: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    // A 1 MB package limit, so a package over it is cheap to send.
+    t = await createTestApp(dialect, { PACKAGE_MAX_MB: '1' });
     editor = await operatorOf(t, 'editor');
     t.deps.changes.subscribe('games', () => announced.push('games'));
     const type = await adminCall<AdminGameType>(t.app, 'POST', '/game-types', {
@@ -348,5 +350,106 @@ describeDialects('admin games', (dialect) => {
     expect(await order()).toEqual(['乙', '甲', '丙']);
     const moves = (await auditRows(t)).filter((r) => r.action.startsWith('game.move')).map((r) => r.action);
     expect(moves).toEqual(['game.move-up', 'game.move-down']);
+  });
+
+  it('takes packages streamed to storage; a paid game then charges a non-member once and serves the file', async () => {
+    const game = await create({ name: '安装包游戏', onlineType: 1, buyAmount: 25 });
+    await upload(`/games/${game.data.id}/icon`, multipart('file', 'i.png', 'image/png', await png(64, 64)));
+    await adminCall(t.app, 'PATCH', `/games/${game.data.id}`, {
+      operator: editor,
+      json: { published: true },
+    });
+    const apk = zipOf([{ name: 'README.txt', text: '安装包内容'.repeat(20_000) }]);
+    const android = await upload(
+      `/games/${game.data.id}/packages/android`,
+      multipart('file', '安装包游戏.apk', 'application/octet-stream', apk),
+    );
+    expect(android.code).toBe(0);
+    expect(android.data).toMatchObject({ hasAndroid: true, hasIos: false, size: apk.length });
+    const detail = await portalDetail(game.data.appID);
+    expect(detail.data).toMatchObject({ platforms: [1], size: apk.length });
+
+    const user = await createUser(t, { coins: 100 });
+    const bought = await postForm(
+      t.app,
+      `/api/user/game/download/${game.data.id}`,
+      { platformType: 1 },
+      user,
+    );
+    expect(bought.data).toMatchObject({ charged: 25, coinNum: 75 });
+    const again = await postForm(t.app, `/api/user/game/download/${game.data.id}`, { platformType: 1 }, user);
+    expect(again.data).toMatchObject({ charged: 0, coinNum: 75 });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: new URL(bought.data.url).pathname + new URL(bought.data.url).search,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(apk)).toBe(true);
+    expect(await balanceOf(t, user.id)).toBe(75);
+
+    // A new package replaces the old one, whose file goes.
+    const first = (
+      await t.deps.db.kysely
+        .selectFrom('games')
+        .select('android_package')
+        .where('id', '=', game.data.id)
+        .executeTakeFirstOrThrow()
+    ).android_package!;
+    const newer = zipOf([{ name: 'README.txt', text: 'v2' }]);
+    await upload(
+      `/games/${game.data.id}/packages/android`,
+      multipart('file', 'v2.apk', 'application/octet-stream', newer),
+    );
+    expect(await t.deps.storage.exists(first)).toBe(false);
+    expect((await portalDetail(game.data.appID)).data.size).toBe(newer.length);
+    // Packages are never public files.
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/${first}` })).statusCode).toBe(404);
+    const actions = (await auditRows(t))
+      .filter((r) => r.target_type === 'game' && r.target_id === String(game.data.id))
+      .map((r) => r.action);
+    expect(actions.filter((a) => a === 'game.package-android')).toHaveLength(2);
+  });
+
+  it('refuses a package over the limit with 413, a wrong type or a non-archive with 400, keeping nothing', async () => {
+    const game = await create({ name: '超限游戏' });
+    const audits = (await auditRows(t)).length;
+    const stored = async () => {
+      const listing = await import('node:fs/promises').then((fs) =>
+        fs.readdir(`${t.deps.config.dataDir}/uploads/packages/${game.data.id}`).catch(() => [] as string[]),
+      );
+      return listing.length;
+    };
+    const big = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(1024 * 1024 + 10, 7)]);
+    const over = await upload(
+      `/games/${game.data.id}/packages/android`,
+      multipart('file', 'big.apk', 'application/octet-stream', big),
+    );
+    expect(over).toMatchObject({ status: 413, msg: 'file: 安装包不能超过 1MB' });
+    const wrongType = await upload(
+      `/games/${game.data.id}/packages/ios`,
+      multipart('file', 'game.apk', 'application/octet-stream', zipOf([{ name: 'a', text: 'b' }])),
+    );
+    expect(wrongType).toMatchObject({ status: 400, msg: 'file: 安装包只支持 .ipa 文件' });
+    const notZip = await upload(
+      `/games/${game.data.id}/packages/android`,
+      multipart(
+        'file',
+        'fake.apk',
+        'application/octet-stream',
+        Buffer.from('just some text, not an archive'),
+      ),
+    );
+    expect(notZip).toMatchObject({ status: 400 });
+    expect(notZip.msg).toMatch(/^file: 不是有效的安卓安装包/);
+    const platform = await upload(
+      `/games/${game.data.id}/packages/windows`,
+      multipart('file', 'x.exe', 'application/octet-stream', Buffer.from('MZ')),
+    );
+    expect(platform.msg).toMatch(/^platform: /);
+    expect(await stored()).toBe(0);
+    expect((await auditRows(t)).length).toBe(audits);
+    expect(
+      (await adminCall<AdminGame>(t.app, 'GET', `/games/${game.data.id}`, { operator: editor })).data,
+    ).toMatchObject({ hasAndroid: false, hasIos: false });
   });
 });

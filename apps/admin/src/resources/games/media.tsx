@@ -8,6 +8,11 @@ type UploadRequest = Parameters<NonNullable<UploadProps['customRequest']>>[0];
 /** What a picture upload accepts (the server checks the bytes, and re-encodes to WebP). */
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
 /**
  * 发布、图标、截图: saved at once, each an audited call. Holds its own copy of the game (GET
  * /games/:id through useCustom) so refreshing it never touches the edit form.
@@ -15,6 +20,7 @@ const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 export function GameMedia({ id }: { id: number }) {
   const { query } = useCustom<AdminGame>({ url: `/games/${id}`, method: 'get' });
   const call = useCustomMutation<AdminGame>();
+  const packages = useCustomMutation<AdminGame>();
   const invalidate = useInvalidate();
   const game = query.data?.data;
 
@@ -25,11 +31,11 @@ export function GameMedia({ id }: { id: number }) {
 
   /** antd's Upload hands the file here; it goes as multipart through the data provider. */
   const uploadTo =
-    (path: string, done: string) =>
+    (path: string, done: string, mutation = call) =>
     ({ file, onSuccess, onError }: UploadRequest) => {
       const form = new FormData();
       form.append('file', file as Blob);
-      call.mutate(
+      mutation.mutate(
         {
           url: `/games/${id}/${path}`,
           method: 'post',
@@ -173,6 +179,41 @@ export function GameMedia({ id }: { id: number }) {
           >
             <Button disabled={shots.length >= MAX_GAME_SCREENSHOTS}>添加截图</Button>
           </Upload>
+        </Space>
+      </Card>
+      <Card
+        title="安装包"
+        size="small"
+        extra={<Typography.Text type="secondary">流式上传，大文件请耐心等待</Typography.Text>}
+      >
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {(
+            [
+              ['android', '安卓', '.apk', game.hasAndroid],
+              ['ios', 'iOS', '.ipa', game.hasIos],
+            ] as const
+          ).map(([platform, label, ext, has]) => (
+            <Space key={platform} align="center">
+              <span style={{ display: 'inline-block', width: 40 }}>{label}</span>
+              {has ? <Tag color="success">已上传</Tag> : <Tag>未上传</Tag>}
+              <Upload
+                accept={ext}
+                showUploadList={false}
+                customRequest={uploadTo(`packages/${platform}`, `已上传${label}安装包`, packages)}
+              >
+                <Button
+                  loading={packages.mutation.isPending && packages.mutation.variables?.url.endsWith(platform)}
+                >
+                  {has ? `替换${label}安装包` : `上传${label}安装包`}
+                </Button>
+              </Upload>
+            </Space>
+          ))}
+          <Typography.Text type="secondary">
+            {game.size > 0
+              ? `门户显示大小：${sizeText(game.size)}`
+              : '还没有安装包：门户会提示暂未提供下载。'}
+          </Typography.Text>
         </Space>
       </Card>
     </Space>

@@ -6,6 +6,7 @@ import {
   createGameBody,
   createGameTypeBody,
   moveGameBody,
+  packagePlatformParams,
   updateGameBody,
 } from '@ld/contract/admin/games';
 import { idParams } from '@ld/contract/admin/list';
@@ -13,7 +14,7 @@ import { envelopeOf } from '@ld/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
-import { readUploadedImage } from '../../platform/upload.ts';
+import { readUploadedImage, receiveUploadedFile } from '../../platform/upload.ts';
 import { auditActor } from '../operators/public.ts';
 import * as games from './admin-service.ts';
 
@@ -164,6 +165,31 @@ export const gameAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           auditActor(request),
           request.params.id,
           await readUploadedImage(request),
+        ),
+      ),
+  );
+
+  app.post(
+    '/games/:id/packages/:platform',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          '上传安装包（multipart 字段 file；安卓 .apk、iOS .ipa；流式写入存储，超过 PACKAGE_MAX_MB 答 413）；替换该平台原有的安装包',
+        consumes: ['multipart/form-data'],
+        params: packagePlatformParams,
+        response: gameAnswer,
+      },
+    },
+    async (request) =>
+      ok(
+        await games.uploadPackage(
+          deps,
+          auditActor(request),
+          request.params.id,
+          request.params.platform,
+          (options) => receiveUploadedFile(request, deps.storage, options),
         ),
       ),
   );

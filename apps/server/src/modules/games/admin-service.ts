@@ -334,3 +334,83 @@ export async function addScreenshot(
     ),
   );
 }
+
+const PACKAGE_EXTS = { android: ['apk'], ios: ['ipa'] } as const;
+const PACKAGE_NAMES = { android: '安卓', ios: 'iOS' } as const;
+
+/** The first bytes of a stored file (APK and IPA are ZIP archives: `PK\x03\x04`). */
+async function headOf(deps: Deps, key: string, length: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of deps.storage.createReadStream(key, { start: 0, end: length - 1 }))
+    chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A package uploaded for one platform (`receive` streams it into storage within the limit, never
+ * whole in memory). It must be a ZIP archive (APK and IPA are); it replaces the platform's earlier
+ * package, whose file is removed once the new one is recorded. The portal's size is the new one's.
+ */
+export async function uploadPackage(
+  deps: Deps,
+  actor: AuditActor,
+  id: number,
+  platform: 'android' | 'ios',
+  receive: (options: {
+    folder: string;
+    maxBytes: number;
+    exts: readonly string[];
+    label: string;
+  }) => Promise<{
+    key: string;
+    size: number;
+  }>,
+): Promise<AdminGame> {
+  await adminGameOf(deps.db.kysely, id);
+  const file = await receive({
+    // Never served under /uploads (0019): only through the signed download link.
+    folder: `packages/${id}`,
+    maxBytes: deps.config.uploadLimits.packageBytes,
+    exts: PACKAGE_EXTS[platform],
+    label: '安装包',
+  });
+  let replaced: string | null = null;
+  try {
+    const head = await headOf(deps, file.key, 4);
+    if (!head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
+      throw badInput(
+        'file',
+        `不是有效的${PACKAGE_NAMES[platform]}安装包（.${PACKAGE_EXTS[platform][0]} 应为 ZIP 格式），请检查文件`,
+      );
+    }
+    const column = platform === 'android' ? 'android_package' : 'ios_package';
+    const result = await audited(
+      deps,
+      actor,
+      async (trx) => {
+        const row = await repo.findGame(trx, id);
+        if (!row) throw notFound('游戏');
+        replaced = row[column];
+        const before = toAdminGame(row);
+        await repo.updateGame(trx, id, { [column]: file.key, size: file.size, updated_at: deps.clock.now() });
+        const after = await adminGameOf(trx, id);
+        return {
+          result: after,
+          audit: {
+            action: `game.package-${platform}`,
+            targetType: 'game',
+            targetId: id,
+            before,
+            after: { ...after, packageBytes: file.size },
+          },
+        };
+      },
+      GAMES_CHANGED,
+    );
+    if (replaced && replaced !== file.key) await deps.storage.remove(replaced);
+    return result;
+  } catch (error) {
+    await deps.storage.remove(file.key);
+    throw error;
+  }
+}
