@@ -1,21 +1,26 @@
 import type { AdminGame } from '@ld/contract/admin/games';
 import { useSelect } from '@refinedev/antd';
-import { DatePicker, Form, Input, Select } from 'antd';
+import { DatePicker, Form, Input, Select, type SelectProps } from 'antd';
+import dayjs from 'dayjs';
 
 /** The game picker: searched on the server by name (drafts too: a pack can wait for its game). */
-export function GameSelect({ disabled }: { disabled?: boolean }) {
+export function GameSelect(props: Pick<SelectProps, 'value' | 'onChange' | 'disabled' | 'id'>) {
   const { selectProps } = useSelect<AdminGame>({
     resource: 'games',
     optionLabel: 'name',
     optionValue: 'id',
     onSearch: (value) => [{ field: 'name', operator: 'contains', value }],
     pagination: { pageSize: 50 },
+    // The chosen game's name, even when it is not among the first options.
+    defaultValue: props.value,
   });
+  // `props` carry the form's value and onChange (a Form.Item's child), after refine's search props.
   return (
     <Select
       {...selectProps}
+      {...props}
       aria-label="游戏"
-      disabled={disabled}
+      allowClear
       style={{ width: 320 }}
       placeholder="搜索游戏名称"
     />
@@ -57,6 +62,8 @@ export function GiftPackFields({ editing }: { editing?: boolean }) {
       <Form.Item
         label="领取时间"
         name="window"
+        // A new pack opens now for 30 days unless changed (an edit loads the pack's own window).
+        initialValue={editing ? undefined : [dayjs().second(0), dayjs().add(30, 'day').second(0)]}
         rules={[
           {
             validator: (_, v) =>
