@@ -113,6 +113,7 @@ export function GameList() {
         {...tableProps}
         query={tableQuery}
         rowKey="id"
+        scroll={{ x: 1200 }}
         emptyText="没有符合条件的游戏，点「新建游戏」添加"
       >
         <Table.Column<AdminGame>
@@ -146,6 +147,7 @@ export function GameList() {
           title="名称"
           sorter
           defaultSortOrder={getDefaultSortOrder('name', sorters)}
+          width={160}
         />
         <Table.Column<AdminGame> dataIndex="typeName" title="分类" width={100} />
         <Table.Column<AdminGame>

@@ -64,6 +64,7 @@ export function GiftPackList() {
         {...tableProps}
         query={tableQuery}
         rowKey="id"
+        scroll={{ x: 1240 }}
         emptyText="还没有礼包，点「新建礼包」添加"
       >
         <Table.Column<AdminGiftPack>
