@@ -20,6 +20,8 @@ import { dataProvider } from './providers/data-provider';
 import { i18nProvider } from './providers/i18n-provider';
 import { resources } from './resources';
 import { AuditList } from './resources/audit/list';
+import { BroadcastCreate } from './resources/broadcasts/create';
+import { BroadcastList } from './resources/broadcasts/list';
 import { BulletinCreate } from './resources/bulletins/create';
 import { BulletinEdit } from './resources/bulletins/edit';
 import { BulletinList } from './resources/bulletins/list';
@@ -30,6 +32,11 @@ import { GameList } from './resources/games/list';
 import { GiftPackCreate } from './resources/gift-packs/create';
 import { GiftPackEdit } from './resources/gift-packs/edit';
 import { GiftPackList } from './resources/gift-packs/list';
+import { KefuList } from './resources/kefu/list';
+import { KefuShow } from './resources/kefu/show';
+import { CommentModerationList } from './resources/moderation/comments';
+import { PostModerationList } from './resources/moderation/posts';
+import { UserModerationList } from './resources/moderation/users';
 import { OperatorList } from './resources/operators/list';
 import { ForbiddenPage, NotFoundPage } from './shared/error-pages';
 import { useSession } from './shared/use-session';
@@ -134,6 +141,18 @@ export function App() {
                   <Route index element={<GiftPackList />} />
                   <Route path="create" element={<GiftPackCreate />} />
                   <Route path="edit/:id" element={<GiftPackEdit />} />
+                </Route>
+                {/* Operations (admin-ops) */}
+                <Route path="/moderation/posts" element={<PostModerationList />} />
+                <Route path="/moderation/comments" element={<CommentModerationList />} />
+                <Route path="/moderation/users" element={<UserModerationList />} />
+                <Route path="/kefu">
+                  <Route index element={<KefuList />} />
+                  <Route path="show/:id" element={<KefuShow />} />
+                </Route>
+                <Route path="/broadcasts">
+                  <Route index element={<BroadcastList />} />
+                  <Route path="create" element={<BroadcastCreate />} />
                 </Route>
                 <Route path="/operators" element={<OperatorList />} />
                 <Route path="/audit" element={<AuditList />} />

@@ -1,8 +1,13 @@
 import {
+  CommentOutlined,
+  CustomerServiceOutlined,
   FileSearchOutlined,
   GiftOutlined,
+  MailOutlined,
   NotificationOutlined,
+  ProfileOutlined,
   RocketOutlined,
+  StopOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -36,6 +41,34 @@ export const resources: ResourceProps[] = [
     create: '/gift-packs/create',
     edit: '/gift-packs/edit/:id',
     meta: { label: '礼包', area: 'content', canDelete: true, icon: <GiftOutlined /> },
+  },
+  // Operations (admin-ops): moderation, users, the customer service inbox, system messages.
+  {
+    name: 'moderation-posts',
+    list: '/moderation/posts',
+    meta: { label: '帖子审核', area: 'moderation', path: 'moderation/posts', icon: <ProfileOutlined /> },
+  },
+  {
+    name: 'moderation-comments',
+    list: '/moderation/comments',
+    meta: { label: '评论审核', area: 'moderation', path: 'moderation/comments', icon: <CommentOutlined /> },
+  },
+  {
+    name: 'moderation-users',
+    list: '/moderation/users',
+    meta: { label: '用户管理', area: 'moderation', path: 'moderation/users', icon: <StopOutlined /> },
+  },
+  {
+    name: 'kefu',
+    list: '/kefu',
+    show: '/kefu/show/:id',
+    meta: { label: '客服收件箱', area: 'moderation', icon: <CustomerServiceOutlined /> },
+  },
+  {
+    name: 'broadcasts',
+    list: '/broadcasts',
+    create: '/broadcasts/create',
+    meta: { label: '系统消息', area: 'moderation', icon: <MailOutlined /> },
   },
   {
     name: 'operators',

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { userModerationRoutes } from './accounts/admin-routes.ts';
 import { bulletinAdminRoutes } from './bulletins/admin-routes.ts';
 import { gameAdminRoutes } from './games/admin-routes.ts';
 import { giftPackAdminRoutes } from './gifts/admin-routes.ts';
+import { broadcastAdminRoutes } from './messages/admin-routes.ts';
 import { auditRoutes } from './operators/audit-routes.ts';
 import { installAdminGuard } from './operators/guard.ts';
 import { operatorAdminRoutes } from './operators/operator-routes.ts';
 import { operatorSessionRoutes } from './operators/routes.ts';
+import { squareModerationRoutes } from './square/admin-routes.ts';
+import { kefuAdminRoutes } from './support/admin-routes.ts';
 
 /**
  * Every admin route plugin, registered under `/api/admin/v1` behind the operator guard
@@ -19,6 +23,11 @@ export const adminModules: FastifyPluginAsync[] = [
   bulletinAdminRoutes,
   gameAdminRoutes,
   giftPackAdminRoutes,
+  // Operations: moderation, the customer service inbox, system messages (admin-ops).
+  squareModerationRoutes,
+  userModerationRoutes,
+  kefuAdminRoutes,
+  broadcastAdminRoutes,
 ];
 
 /** The admin API: one scope, whose every route passes the guard before anything else. */

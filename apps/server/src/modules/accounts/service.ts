@@ -25,6 +25,7 @@ import { hashPassword, hashToken, newToken, verifyPassword } from '../../platfor
 import { isPhoneAutoRegisterOn } from '../client-config/public.ts';
 import { type Membership, membershipOf } from '../vip/public.ts';
 import { balanceOf } from '../wallet/public.ts';
+import { assertNotBanned } from './moderation.ts';
 import * as repo from './repository.ts';
 import { consumeSmsCode } from './sms-codes.ts';
 import type { UsersTable } from './tables.ts';
@@ -157,6 +158,8 @@ async function createUser(deps: Deps, values: NewUser): Promise<Account> {
 }
 
 async function loginAs(deps: Deps, user: User): Promise<Account> {
+  // A banned account is told why and until when, and gets no session.
+  assertNotBanned(user, deps.clock.now());
   const token = await issueSession(deps.db.kysely, user.id, deps.clock.now());
   return toAccount(user, token, false);
 }
