@@ -26,6 +26,7 @@ import { BulletinCreate } from './resources/bulletins/create';
 import { BulletinEdit } from './resources/bulletins/edit';
 import { BulletinList } from './resources/bulletins/list';
 import { BulletinShow } from './resources/bulletins/show';
+import { ComicCreate, ComicEdit, ComicList } from './resources/comics/pages';
 import { GameCreate } from './resources/games/create';
 import { GameEdit } from './resources/games/edit';
 import { GameList } from './resources/games/list';
@@ -37,6 +38,8 @@ import { KefuShow } from './resources/kefu/show';
 import { CommentModerationList } from './resources/moderation/comments';
 import { PostModerationList } from './resources/moderation/posts';
 import { UserModerationList } from './resources/moderation/users';
+import { NovelImport } from './resources/novels/import';
+import { NovelCreate, NovelEdit, NovelList } from './resources/novels/pages';
 import { OperatorList } from './resources/operators/list';
 import { ForbiddenPage, NotFoundPage } from './shared/error-pages';
 import { useSession } from './shared/use-session';
@@ -153,6 +156,17 @@ export function App() {
                 <Route path="/broadcasts">
                   <Route index element={<BroadcastList />} />
                   <Route path="create" element={<BroadcastCreate />} />
+                </Route>
+                <Route path="/novels">
+                  <Route index element={<NovelList />} />
+                  <Route path="create" element={<NovelCreate />} />
+                  <Route path="edit/:id" element={<NovelEdit />} />
+                  <Route path="import/:id" element={<NovelImport />} />
+                </Route>
+                <Route path="/comics">
+                  <Route index element={<ComicList />} />
+                  <Route path="create" element={<ComicCreate />} />
+                  <Route path="edit/:id" element={<ComicEdit />} />
                 </Route>
                 <Route path="/operators" element={<OperatorList />} />
                 <Route path="/audit" element={<AuditList />} />

@@ -1,10 +1,12 @@
 import {
+  BookOutlined,
   CommentOutlined,
   CustomerServiceOutlined,
   FileSearchOutlined,
   GiftOutlined,
   MailOutlined,
   NotificationOutlined,
+  PictureOutlined,
   ProfileOutlined,
   RocketOutlined,
   StopOutlined,
@@ -41,6 +43,21 @@ export const resources: ResourceProps[] = [
     create: '/gift-packs/create',
     edit: '/gift-packs/edit/:id',
     meta: { label: '礼包', area: 'content', canDelete: true, icon: <GiftOutlined /> },
+  },
+  // 小说 and 漫画 (docs/decisions/0059-novels-and-comics-console.md).
+  {
+    name: 'novels',
+    list: '/novels',
+    create: '/novels/create',
+    edit: '/novels/edit/:id',
+    meta: { label: '小说', area: 'content', icon: <BookOutlined /> },
+  },
+  {
+    name: 'comics',
+    list: '/comics',
+    create: '/comics/create',
+    edit: '/comics/edit/:id',
+    meta: { label: '漫画', area: 'content', icon: <PictureOutlined /> },
   },
   // Operations (admin-ops): moderation, users, the customer service inbox, system messages.
   {

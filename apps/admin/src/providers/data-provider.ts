@@ -7,8 +7,7 @@ import { API_BASE, api } from './http';
  * - getList → GET /<resource>?currentPage&pageSize&sort&order&<filter>=<value>: paging, the first
  *   sorter and the filters go to the server, which pages, sorts and filters (adminListQuery);
  * - getOne → GET /<resource>/<id>; create → POST /<resource>; update → PATCH /<resource>/<id>;
- *   deleteOne → DELETE /<resource>/<id>; custom → any other call (publish, reset, settings, and
- *   uploads: a FormData payload goes as multipart).
+ *   deleteOne → DELETE /<resource>/<id>; custom → any other call (publish, reset, settings).
  * A resource's `meta.path` overrides its API path when it differs from the resource name.
  */
 
@@ -72,8 +71,7 @@ export const dataProvider: DataProvider = {
     const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
     return {
       data: await api<never>(verb, path, {
-        // A FormData payload is an upload (multipart); anything else goes as JSON.
-        ...(payload instanceof FormData ? { form: payload } : { json: payload }),
+        json: payload,
         query: query as Record<string, string> | undefined,
       }),
     };

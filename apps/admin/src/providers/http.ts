@@ -33,8 +33,7 @@ type Query = Record<string, string | number | boolean | undefined | null>;
 export async function api<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
-  /** `form`: a multipart upload (the browser sets its boundary), instead of `json`. */
-  options: { query?: Query; json?: unknown; form?: FormData } = {},
+  options: { query?: Query; json?: unknown } = {},
 ): Promise<T> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -42,7 +41,9 @@ export async function api<T>(
   }
   const url = `${API_BASE}${path}${params.size > 0 ? `?${params}` : ''}`;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.json !== undefined) headers['content-type'] = 'application/json';
+  // A FormData (an upload) goes as multipart, its boundary set by the browser.
+  const isForm = typeof FormData !== 'undefined' && options.json instanceof FormData;
+  if (options.json !== undefined && !isForm) headers['content-type'] = 'application/json';
   const csrf = sessionStore.get()?.csrfToken;
   if (method !== 'GET' && csrf) headers[CSRF_HEADER] = csrf;
   let response: Response;
@@ -51,7 +52,12 @@ export async function api<T>(
       method,
       headers,
       credentials: 'same-origin',
-      body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
+      body:
+        options.json === undefined
+          ? undefined
+          : isForm
+            ? (options.json as FormData)
+            : JSON.stringify(options.json),
     });
   } catch {
     throw new ApiError(0, 0, '网络连接失败，请检查网络后重试');

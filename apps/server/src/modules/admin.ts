@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { userModerationRoutes } from './accounts/admin-routes.ts';
 import { bulletinAdminRoutes } from './bulletins/admin-routes.ts';
+import { comicAdminRoutes } from './comics/admin-routes.ts';
 import { gameAdminRoutes } from './games/admin-routes.ts';
 import { giftPackAdminRoutes } from './gifts/admin-routes.ts';
 import { broadcastAdminRoutes } from './messages/admin-routes.ts';
+import { novelAdminRoutes } from './novels/admin-routes.ts';
 import { auditRoutes } from './operators/audit-routes.ts';
 import { installAdminGuard } from './operators/guard.ts';
 import { operatorAdminRoutes } from './operators/operator-routes.ts';
@@ -28,6 +30,8 @@ export const adminModules: FastifyPluginAsync[] = [
   userModerationRoutes,
   kefuAdminRoutes,
   broadcastAdminRoutes,
+  novelAdminRoutes,
+  comicAdminRoutes,
 ];
 
 /** The admin API: one scope, whose every route passes the guard before anything else. */
