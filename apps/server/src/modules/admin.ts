@@ -12,6 +12,7 @@ import { operatorAdminRoutes } from './operators/operator-routes.ts';
 import { operatorSessionRoutes } from './operators/routes.ts';
 import { squareModerationRoutes } from './square/admin-routes.ts';
 import { kefuAdminRoutes } from './support/admin-routes.ts';
+import { videoAdminRoutes } from './videos/admin-routes.ts';
 
 /**
  * Every admin route plugin, registered under `/api/admin/v1` behind the operator guard
@@ -25,6 +26,7 @@ export const adminModules: FastifyPluginAsync[] = [
   bulletinAdminRoutes,
   gameAdminRoutes,
   giftPackAdminRoutes,
+  videoAdminRoutes,
   // Operations: moderation, the customer service inbox, system messages (admin-ops).
   squareModerationRoutes,
   userModerationRoutes,

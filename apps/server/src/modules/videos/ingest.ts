@@ -32,13 +32,21 @@ export interface VideoInput {
   createdAt?: number;
   /** Starting views (demo content). */
   views?: number;
+  /** Shown in the portal at once (default); false keeps it a draft. */
+  published?: boolean;
   /** Stops ffmpeg (the server closing); what was made is thrown away. */
   signal?: AbortSignal;
   /**
    * Runs the rows' writes in a transaction (default: a plain one). The console passes its audited
    * transaction, so the video, its audit row and the change announcement are one write.
    */
-  transact?: <T>(work: (trx: Conn) => Promise<T>) => Promise<T>;
+  transact?: (write: (trx: Conn) => Promise<VideoIds>) => Promise<VideoIds>;
+}
+
+/** The rows a video is: its work and its single unit. */
+export interface VideoIds {
+  workId: number;
+  unitId: number;
 }
 
 export interface IngestedVideo {
@@ -171,6 +179,7 @@ export async function ingestVideo(deps: Deps, input: VideoInput): Promise<Ingest
         latest_unit_at: at,
         view_count: views,
         hot_score: views,
+        published: input.published === false ? 0 : 1,
         created_at: at,
       });
       const [unitId] = await insertUnits(trx, [
