@@ -41,6 +41,8 @@ import { UserModerationList } from './resources/moderation/users';
 import { NovelImport } from './resources/novels/import';
 import { NovelCreate, NovelEdit, NovelList } from './resources/novels/pages';
 import { OperatorList } from './resources/operators/list';
+import { VideoEdit } from './resources/videos/edit';
+import { VideoList } from './resources/videos/list';
 import { ForbiddenPage, NotFoundPage } from './shared/error-pages';
 import { useSession } from './shared/use-session';
 
@@ -144,6 +146,10 @@ export function App() {
                   <Route index element={<GiftPackList />} />
                   <Route path="create" element={<GiftPackCreate />} />
                   <Route path="edit/:id" element={<GiftPackEdit />} />
+                </Route>
+                <Route path="/videos">
+                  <Route index element={<VideoList />} />
+                  <Route path="edit/:id" element={<VideoEdit />} />
                 </Route>
                 {/* Operations (admin-ops) */}
                 <Route path="/moderation/posts" element={<PostModerationList />} />

@@ -12,6 +12,7 @@ import {
   StopOutlined,
   TeamOutlined,
   UserOutlined,
+  VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 
@@ -43,6 +44,12 @@ export const resources: ResourceProps[] = [
     create: '/gift-packs/create',
     edit: '/gift-packs/edit/:id',
     meta: { label: '礼包', area: 'content', canDelete: true, icon: <GiftOutlined /> },
+  },
+  {
+    name: 'videos',
+    list: '/videos',
+    edit: '/videos/edit/:id',
+    meta: { label: '视频', area: 'content', icon: <VideoCameraOutlined /> },
   },
   // 小说 and 漫画 (docs/decisions/0059-novels-and-comics-console.md).
   {
