@@ -14,7 +14,7 @@ import { asGuest, baseUrl, clearBrowser, uniqueName } from '../src/fixtures.ts';
 // (docs/decisions/0059-novels-and-comics-console.md): an editor publishes a novel from a GBK TXT
 // file (corrected in the preview, priced) and a comic from page images, and a phone at 390×844
 // reads both at once.
-describe('novels and comics in the console', () => {
+describe('novels and comics in the console', { timeout: 240_000 }, () => {
   const desktop = useDesktop();
   const editor = { name: uniqueName('books').toLowerCase(), password: 'B00ks!console' };
   const stamp = Date.now().toString(36);
@@ -90,7 +90,7 @@ describe('novels and comics in the console', () => {
     await expect.poll(() => page.url()).toContain(`/novels/import/${bookId}`);
     await page.locator('input[type=file]').setInputFiles(txt);
     // The preview: GBK found, the preface left out by default, every chapter proposed.
-    await expect.poll(() => page.getByText('GBK', { exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByText('GBK', { exact: true }).count(), { timeout: 30_000 }).toBe(1);
     const count = novel.titles.length;
     await expect.poll(() => page.getByRole('button', { name: `保存 ${count} 章` }).count()).toBe(1);
     expect(await page.getByLabel('第 2 章标题').inputValue()).toBe(novel.titles[0]);
@@ -100,6 +100,24 @@ describe('novels and comics in the console', () => {
       .getByRole('row', { name: new RegExp(novel.titles[count - 1]) })
       .getByRole('button', { name: '不导入' })
       .click();
+    // Merge chapter 2 into 3's range, then split chapter 5 at its third paragraph.
+    // Rows in order: the preface, then chapter 1, 2, … (the table shows the plan as it changes).
+    const row = (i: number) => page.locator('.ant-table-tbody tr.ant-table-row').nth(i);
+    await row(2).getByRole('button', { name: '并入下一章' }).click();
+    await expect.poll(() => page.getByRole('button', { name: `保存 ${count - 2} 章` }).count()).toBe(1);
+    // Chapter 5 is now the 5th row (chapters 2 and 3 are one).
+    await row(4).getByRole('button', { name: '拆分' }).click();
+    const dialog = page.getByRole('dialog', { name: /拆分/ });
+    await dialog.getByRole('listitem').nth(2).click();
+    await dialog.getByLabel('新章节标题').fill('第五章（下）');
+    await expectAccessible(page, 'split dialog');
+    await shoot(page, 'novel-import-split');
+    await dialog
+      .getByRole('button', { name: '拆 分' })
+      .or(dialog.getByRole('button', { name: '拆分' }))
+      .click();
+    await expect.poll(() => page.getByRole('button', { name: `保存 ${count - 1} 章` }).count()).toBe(1);
+    expect(await page.getByLabel('第 6 章标题').inputValue()).toBe('第五章（下）');
     await expectAccessible(page, 'import preview');
     await shoot(page, 'novel-import-preview');
     await page.getByRole('button', { name: `保存 ${count - 1} 章` }).click();

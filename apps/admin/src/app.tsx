@@ -151,6 +151,17 @@ export function App() {
                   <Route index element={<VideoList />} />
                   <Route path="edit/:id" element={<VideoEdit />} />
                 </Route>
+                <Route path="/novels">
+                  <Route index element={<NovelList />} />
+                  <Route path="create" element={<NovelCreate />} />
+                  <Route path="edit/:id" element={<NovelEdit />} />
+                  <Route path="import/:id" element={<NovelImport />} />
+                </Route>
+                <Route path="/comics">
+                  <Route index element={<ComicList />} />
+                  <Route path="create" element={<ComicCreate />} />
+                  <Route path="edit/:id" element={<ComicEdit />} />
+                </Route>
                 {/* Operations (admin-ops) */}
                 <Route path="/moderation/posts" element={<PostModerationList />} />
                 <Route path="/moderation/comments" element={<CommentModerationList />} />
@@ -162,17 +173,6 @@ export function App() {
                 <Route path="/broadcasts">
                   <Route index element={<BroadcastList />} />
                   <Route path="create" element={<BroadcastCreate />} />
-                </Route>
-                <Route path="/novels">
-                  <Route index element={<NovelList />} />
-                  <Route path="create" element={<NovelCreate />} />
-                  <Route path="edit/:id" element={<NovelEdit />} />
-                  <Route path="import/:id" element={<NovelImport />} />
-                </Route>
-                <Route path="/comics">
-                  <Route index element={<ComicList />} />
-                  <Route path="create" element={<ComicCreate />} />
-                  <Route path="edit/:id" element={<ComicEdit />} />
                 </Route>
                 <Route path="/operators" element={<OperatorList />} />
                 <Route path="/audit" element={<AuditList />} />

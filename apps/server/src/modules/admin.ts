@@ -24,16 +24,17 @@ export const adminModules: FastifyPluginAsync[] = [
   operatorAdminRoutes,
   auditRoutes,
   bulletinAdminRoutes,
+  // Games, gift packs, videos (admin-games).
   gameAdminRoutes,
   giftPackAdminRoutes,
   videoAdminRoutes,
+  novelAdminRoutes,
+  comicAdminRoutes,
   // Operations: moderation, the customer service inbox, system messages (admin-ops).
   squareModerationRoutes,
   userModerationRoutes,
   kefuAdminRoutes,
   broadcastAdminRoutes,
-  novelAdminRoutes,
-  comicAdminRoutes,
 ];
 
 /** The admin API: one scope, whose every route passes the guard before anything else. */

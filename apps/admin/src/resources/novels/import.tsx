@@ -31,6 +31,10 @@ import {
 /** The server's field prefix (`file: …`) is for forms; here the message is shown alone. */
 const withoutField = (message: string | undefined) => (message ?? '').replace(/^[A-Za-z][\w.]*: /, '');
 
+/** 第十二章 …, 第3节, 番外: a line the editor most likely splits at as the new chapter's heading. */
+const looksLikeHeading = (line: string) =>
+  line.length <= 30 && /^(第.{1,12}[章节回卷集部篇]|序章|楔子|尾声|后记|番外)/.test(line);
+
 interface Splitting {
   chapter: PlannedChapter;
   line: number | null;
@@ -301,41 +305,45 @@ export function NovelImport() {
           <Alert type="error" showIcon message="读取失败" description={linesQuery.query.error?.message} />
         ) : null}
         <Typography.Paragraph type="secondary">选择新章节从哪一段开始：</Typography.Paragraph>
-        <AntList
-          size="small"
-          bordered
-          loading={splitting !== null && linesQuery.query.isLoading}
-          style={{ maxHeight: 320, overflow: 'auto' }}
-          dataSource={(splitLines ?? []).map((text, i) => ({
-            text,
-            line: (splitting?.chapter.from ?? 0) + i,
-          }))}
-          renderItem={(item, i) => (
-            <AntList.Item
-              style={{
-                cursor: i === 0 ? 'default' : 'pointer',
-                background: splitting?.line === item.line ? '#e6f4ff' : undefined,
-              }}
-              onClick={() =>
-                i > 0 &&
-                setSplitting((s) =>
-                  s
-                    ? {
-                        ...s,
-                        line: item.line,
-                        title: item.text.length <= 30 ? item.text : '',
-                        lineIsTitle: item.text.length <= 30,
-                      }
-                    : s,
-                )
-              }
-            >
-              <Typography.Text ellipsis style={{ maxWidth: 680 }}>
-                {item.text}
-              </Typography.Text>
-            </AntList.Item>
-          )}
-        />
+        {/* A keyboard reaches the scrolled lines too (the region takes focus and scrolls). */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable) */}
+        <section tabIndex={0} aria-label="本章正文" style={{ maxHeight: 320, overflow: 'auto' }}>
+          <AntList
+            size="small"
+            bordered
+            loading={splitting !== null && linesQuery.query.isLoading}
+            dataSource={(splitLines ?? []).map((text, i) => ({
+              text,
+              line: (splitting?.chapter.from ?? 0) + i,
+            }))}
+            renderItem={(item, i) => (
+              <AntList.Item
+                style={{
+                  cursor: i === 0 ? 'default' : 'pointer',
+                  background: splitting?.line === item.line ? '#e6f4ff' : undefined,
+                }}
+                onClick={() =>
+                  i > 0 &&
+                  setSplitting((s) =>
+                    s
+                      ? {
+                          ...s,
+                          line: item.line,
+                          // A line that reads like a heading becomes the title; prose starts the chapter.
+                          title: looksLikeHeading(item.text) ? item.text : '',
+                          lineIsTitle: looksLikeHeading(item.text),
+                        }
+                      : s,
+                  )
+                }
+              >
+                <Typography.Text ellipsis style={{ maxWidth: 680 }}>
+                  {item.text}
+                </Typography.Text>
+              </AntList.Item>
+            )}
+          />
+        </section>
         {splitting?.line !== null && splitting?.line !== undefined ? (
           <Space direction="vertical" style={{ marginTop: 12, width: '100%' }}>
             <Input

@@ -106,7 +106,7 @@ export function WorkList({
           title="编号"
           sorter
           defaultSortOrder={getDefaultSortOrder('id', sorters)}
-          width={80}
+          width={90}
         />
         <Table.Column<AdminWork>
           dataIndex="title"
@@ -121,7 +121,7 @@ export function WorkList({
           title={`${words.units}数`}
           sorter
           defaultSortOrder={getDefaultSortOrder('unitCount', sorters)}
-          width={90}
+          width={110}
         />
         <Table.Column<AdminWork>
           dataIndex="status"
