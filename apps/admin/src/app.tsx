@@ -27,6 +27,12 @@ import { BulletinEdit } from './resources/bulletins/edit';
 import { BulletinList } from './resources/bulletins/list';
 import { BulletinShow } from './resources/bulletins/show';
 import { ComicCreate, ComicEdit, ComicList } from './resources/comics/pages';
+import { GameCreate } from './resources/games/create';
+import { GameEdit } from './resources/games/edit';
+import { GameList } from './resources/games/list';
+import { GiftPackCreate } from './resources/gift-packs/create';
+import { GiftPackEdit } from './resources/gift-packs/edit';
+import { GiftPackList } from './resources/gift-packs/list';
 import { KefuList } from './resources/kefu/list';
 import { KefuShow } from './resources/kefu/show';
 import { CommentModerationList } from './resources/moderation/comments';
@@ -35,6 +41,8 @@ import { UserModerationList } from './resources/moderation/users';
 import { NovelImport } from './resources/novels/import';
 import { NovelCreate, NovelEdit, NovelList } from './resources/novels/pages';
 import { OperatorList } from './resources/operators/list';
+import { VideoEdit } from './resources/videos/edit';
+import { VideoList } from './resources/videos/list';
 import { ForbiddenPage, NotFoundPage } from './shared/error-pages';
 import { useSession } from './shared/use-session';
 
@@ -128,6 +136,20 @@ export function App() {
                   <Route path="create" element={<BulletinCreate />} />
                   <Route path="edit/:id" element={<BulletinEdit />} />
                   <Route path="show/:id" element={<BulletinShow />} />
+                </Route>
+                <Route path="/games">
+                  <Route index element={<GameList />} />
+                  <Route path="create" element={<GameCreate />} />
+                  <Route path="edit/:id" element={<GameEdit />} />
+                </Route>
+                <Route path="/gift-packs">
+                  <Route index element={<GiftPackList />} />
+                  <Route path="create" element={<GiftPackCreate />} />
+                  <Route path="edit/:id" element={<GiftPackEdit />} />
+                </Route>
+                <Route path="/videos">
+                  <Route index element={<VideoList />} />
+                  <Route path="edit/:id" element={<VideoEdit />} />
                 </Route>
                 <Route path="/novels">
                   <Route index element={<NovelList />} />

@@ -3,13 +3,16 @@ import {
   CommentOutlined,
   CustomerServiceOutlined,
   FileSearchOutlined,
+  GiftOutlined,
   MailOutlined,
   NotificationOutlined,
   PictureOutlined,
   ProfileOutlined,
+  RocketOutlined,
   StopOutlined,
   TeamOutlined,
   UserOutlined,
+  VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 
@@ -26,6 +29,27 @@ export const resources: ResourceProps[] = [
     edit: '/bulletins/edit/:id',
     show: '/bulletins/show/:id',
     meta: { label: '公告', area: 'content', canDelete: true, icon: <NotificationOutlined /> },
+  },
+  // Games and their gift packs (admin-games).
+  {
+    name: 'games',
+    list: '/games',
+    create: '/games/create',
+    edit: '/games/edit/:id',
+    meta: { label: '游戏', area: 'content', icon: <RocketOutlined /> },
+  },
+  {
+    name: 'gift-packs',
+    list: '/gift-packs',
+    create: '/gift-packs/create',
+    edit: '/gift-packs/edit/:id',
+    meta: { label: '礼包', area: 'content', canDelete: true, icon: <GiftOutlined /> },
+  },
+  {
+    name: 'videos',
+    list: '/videos',
+    edit: '/videos/edit/:id',
+    meta: { label: '视频', area: 'content', icon: <VideoCameraOutlined /> },
   },
   // 小说 and 漫画 (docs/decisions/0059-novels-and-comics-console.md).
   {

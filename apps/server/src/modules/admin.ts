@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { userModerationRoutes } from './accounts/admin-routes.ts';
 import { bulletinAdminRoutes } from './bulletins/admin-routes.ts';
 import { comicAdminRoutes } from './comics/admin-routes.ts';
+import { gameAdminRoutes } from './games/admin-routes.ts';
+import { giftPackAdminRoutes } from './gifts/admin-routes.ts';
 import { broadcastAdminRoutes } from './messages/admin-routes.ts';
 import { novelAdminRoutes } from './novels/admin-routes.ts';
 import { auditRoutes } from './operators/audit-routes.ts';
@@ -10,6 +12,7 @@ import { operatorAdminRoutes } from './operators/operator-routes.ts';
 import { operatorSessionRoutes } from './operators/routes.ts';
 import { squareModerationRoutes } from './square/admin-routes.ts';
 import { kefuAdminRoutes } from './support/admin-routes.ts';
+import { videoAdminRoutes } from './videos/admin-routes.ts';
 
 /**
  * Every admin route plugin, registered under `/api/admin/v1` behind the operator guard
@@ -21,6 +24,10 @@ export const adminModules: FastifyPluginAsync[] = [
   operatorAdminRoutes,
   auditRoutes,
   bulletinAdminRoutes,
+  // Games, gift packs, videos (admin-games).
+  gameAdminRoutes,
+  giftPackAdminRoutes,
+  videoAdminRoutes,
   novelAdminRoutes,
   comicAdminRoutes,
   // Operations: moderation, the customer service inbox, system messages (admin-ops).

@@ -15,8 +15,12 @@ export interface GameFilter {
 /** `%` and `_` in a keyword are literal characters, not wildcards. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The portal sees published games only (drafts are the console's). */
 function filtered(db: Conn, filter: GameFilter) {
-  let query = db.selectFrom('games').innerJoin('game_types', 'game_types.id', 'games.type_id');
+  let query = db
+    .selectFrom('games')
+    .innerJoin('game_types', 'game_types.id', 'games.type_id')
+    .where('games.published', '=', 1);
   if (filter.typeId !== undefined) query = query.where('games.type_id', '=', filter.typeId);
   if (filter.keyword) {
     const pattern = likePattern(filter.keyword);
@@ -49,6 +53,7 @@ export async function countGames(db: Conn, filter: GameFilter): Promise<number> 
   return Number(row.n);
 }
 
+/** A published game by its app id (the portal's detail). */
 export async function findGameByAppId(db: Conn, appId: number) {
   return db
     .selectFrom('games')
@@ -56,6 +61,7 @@ export async function findGameByAppId(db: Conn, appId: number) {
     .selectAll('games')
     .select('game_types.name as type_name')
     .where('games.app_id', '=', appId)
+    .where('games.published', '=', 1)
     .executeTakeFirst();
 }
 
@@ -74,7 +80,12 @@ export async function listCards(db: Conn, gameIds: number[]) {
 }
 
 export async function findIdByAppId(db: Conn, appId: number): Promise<number | null> {
-  const row = await db.selectFrom('games').select('id').where('app_id', '=', appId).executeTakeFirst();
+  const row = await db
+    .selectFrom('games')
+    .select('id')
+    .where('app_id', '=', appId)
+    .where('published', '=', 1)
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
@@ -107,3 +118,10 @@ export async function setGameMedia(
 ): Promise<void> {
   await db.updateTable('games').set(media).where('id', '=', gameId).execute();
 }
+
+/**
+ * The ids of published games, as a subquery: other modules' lists (the gift centre) keep to what
+ * the portal shows without reading this table themselves.
+ */
+export const publishedGameIds = (db: Conn) =>
+  db.selectFrom('games').select('games.id').where('games.published', '=', 1);

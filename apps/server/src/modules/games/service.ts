@@ -138,7 +138,8 @@ export async function downloadGame(
 ): Promise<DownloadAnswer> {
   const db = deps.db.kysely;
   const game = await repo.findGameById(db, gameId);
-  if (!game) throw notFound('游戏');
+  // A draft (or a game taken down) is not downloadable, as it is not listed.
+  if (game?.published !== 1) throw notFound('游戏');
   if (!packageOf(game, platformType)) {
     throw ruleError(`该游戏暂未提供${PLATFORM_NAMES[platformType]}版本，请换个平台下载`);
   }

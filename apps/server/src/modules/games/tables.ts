@@ -27,6 +27,8 @@ export interface GamesTable {
   android_package: string | null;
   ios_package: string | null;
   sort: Generated<number>;
+  /** 1 shown in the portal; 0 a draft only the console sees. */
+  published: Generated<number>;
   updated_at: number;
   created_at: number;
 }
