@@ -132,6 +132,44 @@ const ROUTES: RouteProbe[] = [
     pattern: '/bulletins/:id',
     area: 'content',
     allowed: { status: 404 },
+  },  // 财务 and 渠道报表 (admin-money, decision 0062).
+  { method: 'GET', path: '/orders', area: 'money', allowed: { status: 200 } },
+  { method: 'GET', path: '/vip-orders', area: 'money', allowed: { status: 200 } },
+  {
+    method: 'GET',
+    path: '/users/999999/statement',
+    pattern: '/users/:id/statement',
+    area: 'money',
+    allowed: { status: 404 },
+  },
+  {
+    method: 'GET',
+    path: '/users/999999/ledger',
+    pattern: '/users/:id/ledger',
+    area: 'money',
+    allowed: { status: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/users/999999/adjustments',
+    pattern: '/users/:id/adjustments',
+    area: 'money',
+    json: { direction: 'credit', amount: 5, note: '', requestKey: 'probe-key-0001' },
+    allowed: { status: 400, field: 'note' },
+  },
+  {
+    method: 'GET',
+    path: '/reports/channels?from=2026-11-01&to=2026-11-07',
+    pattern: '/reports/channels',
+    area: 'reports',
+    allowed: { status: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/reports/channels.csv?from=2026-11-07&to=2026-11-01',
+    pattern: '/reports/channels.csv',
+    area: 'reports',
+    allowed: { status: 400, field: 'to' },
   },
 ];
 

@@ -4,6 +4,9 @@ import { auditRoutes } from './operators/audit-routes.ts';
 import { installAdminGuard } from './operators/guard.ts';
 import { operatorAdminRoutes } from './operators/operator-routes.ts';
 import { operatorSessionRoutes } from './operators/routes.ts';
+import { reportAdminRoutes } from './reports/admin-routes.ts';
+import { vipAdminRoutes } from './vip/admin-routes.ts';
+import { walletAdminRoutes } from './wallet/admin-routes.ts';
 
 /**
  * Every admin route plugin, registered under `/api/admin/v1` behind the operator guard
@@ -15,6 +18,9 @@ export const adminModules: FastifyPluginAsync[] = [
   operatorAdminRoutes,
   auditRoutes,
   bulletinAdminRoutes,
+  walletAdminRoutes,
+  vipAdminRoutes,
+  reportAdminRoutes,
 ];
 
 /** The admin API: one scope, whose every route passes the guard before anything else. */
