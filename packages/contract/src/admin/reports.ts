@@ -10,7 +10,11 @@ const day = (field: string) =>
   z
     .string({ error: `${field} 须为日期，如 2026-11-25` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} 须为日期，如 2026-11-25`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+08:00`)), `${field} 不是有效日期`);
+    // A real calendar day: Date.parse alone takes 2026-02-30 for March 2nd.
+    .refine((v) => {
+      const ms = Date.parse(`${v}T00:00:00Z`);
+      return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === v;
+    }, `${field} 不是有效日期`);
 
 export const channelReportQuery = z
   .object({
