@@ -132,13 +132,13 @@ const ROUTES: RouteProbe[] = [
     pattern: '/bulletins/:id',
     area: 'content',
     allowed: { status: 404 },
-  },  // 财务 and 渠道报表 (admin-money, decision 0062).
+  }, // 财务 and 渠道报表 (admin-money, decision 0062).
   { method: 'GET', path: '/orders', area: 'money', allowed: { status: 200 } },
   { method: 'GET', path: '/vip-orders', area: 'money', allowed: { status: 200 } },
   {
     method: 'GET',
     path: '/users/999999/statement',
-    pattern: '/users/:id/statement',
+    pattern: '/users/:user/statement',
     area: 'money',
     allowed: { status: 404 },
   },

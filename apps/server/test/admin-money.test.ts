@@ -184,6 +184,17 @@ describeDialects('admin money', (dialect) => {
       ledgerSum: 88,
       ledgerRows: 1,
     });
+    const byName = await adminCall<AdminStatement>(t.app, 'GET', `/users/${user.loginName}/statement`, {
+      operator: finance,
+    });
+    expect(byName.data).toEqual(statement.data);
+    const unknown = await adminCall(t.app, 'GET', '/users/no_such_user/statement', { operator: finance });
+    expect(unknown.status).toBe(404);
+    const badName = await adminCall(t.app, 'GET', `/users/${encodeURIComponent('a b')}/statement`, {
+      operator: finance,
+    });
+    expect(badName.status).toBe(400);
+    expect(badName.msg.startsWith('user:')).toBe(true);
     const ledger = await adminCall<AdminPage<AdminLedgerEntry>>(t.app, 'GET', `/users/${uid}/ledger`, {
       operator: finance,
     });

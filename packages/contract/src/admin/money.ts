@@ -159,3 +159,11 @@ export const adjustmentSchema = z.object({
   createTime: z.string(),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
+
+/** A user in a path: a uid (digits) or a login name. */
+export const userParams = z.object({
+  user: z
+    .string({ error: 'user 须为用户 ID 或登录名' })
+    .trim()
+    .regex(/^[A-Za-z0-9_]{1,32}$/, 'user 须为用户 ID 或登录名'),
+});

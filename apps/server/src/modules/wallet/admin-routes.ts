@@ -7,6 +7,7 @@ import {
   adminOrderListQuery,
   adminOrderPageSchema,
   adminStatementSchema,
+  userParams,
 } from '@ld/contract/admin/money';
 import { envelopeOf } from '@ld/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,17 +40,17 @@ export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/users/:id/statement',
+    '/users/:user/statement',
     {
       config,
       schema: {
         tags,
-        summary: '用户账户：余额、流水合计与条数',
-        params: idParams,
+        summary: '用户账户（按用户 ID 或登录名）：余额、流水合计与条数',
+        params: userParams,
         response: { 200: envelopeOf(adminStatementSchema) },
       },
     },
-    async (request) => ok(await money.statementOf(deps, request.params.id)),
+    async (request) => ok(await money.statementOf(deps, request.params.user)),
   );
 
   app.get(

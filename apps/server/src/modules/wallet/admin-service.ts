@@ -117,9 +117,11 @@ async function requireUser(db: Conn, userId: number): Promise<{ loginName: strin
   return user;
 }
 
-/** A user's statement head: who, the balance, and the ledger's sum beside it. */
-export async function statementOf(deps: Deps, userId: number): Promise<AdminStatement> {
+/** A user's statement head (by uid or login name): who, the balance, and the ledger's sum beside it. */
+export async function statementOf(deps: Deps, who: string): Promise<AdminStatement> {
   const db = deps.db.kysely;
+  const userId = await userOfFilter(db, who);
+  if (userId === null || userId === undefined) throw notFound('用户');
   const user = await requireUser(db, userId);
   const [balance, totals] = await Promise.all([
     repo.getBalance(db, userId),
