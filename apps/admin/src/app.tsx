@@ -24,7 +24,12 @@ import { BulletinCreate } from './resources/bulletins/create';
 import { BulletinEdit } from './resources/bulletins/edit';
 import { BulletinList } from './resources/bulletins/list';
 import { BulletinShow } from './resources/bulletins/show';
+import { OrderList } from './resources/money/order-list';
+import { VipOrderList } from './resources/money/vip-order-list';
+import { WalletSearch } from './resources/money/wallet-search';
+import { WalletShow } from './resources/money/wallet-show';
 import { OperatorList } from './resources/operators/list';
+import { ChannelReportPage } from './resources/reports/channel-report';
 import { ForbiddenPage, NotFoundPage } from './shared/error-pages';
 import { useSession } from './shared/use-session';
 
@@ -120,6 +125,13 @@ export function App() {
                   <Route path="show/:id" element={<BulletinShow />} />
                 </Route>
                 <Route path="/operators" element={<OperatorList />} />
+                <Route path="/orders" element={<OrderList />} />
+                <Route path="/vip-orders" element={<VipOrderList />} />
+                <Route path="/wallets">
+                  <Route index element={<WalletSearch />} />
+                  <Route path="show/:id" element={<WalletShow />} />
+                </Route>
+                <Route path="/reports" element={<ChannelReportPage />} />
                 <Route path="/audit" element={<AuditList />} />
                 <Route path="/account" element={<AccountPage />} />
                 <Route path="*" element={<NotFoundPage />} />

@@ -1,4 +1,13 @@
-import { FileSearchOutlined, NotificationOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AccountBookOutlined,
+  CrownOutlined,
+  FileSearchOutlined,
+  LineChartOutlined,
+  NotificationOutlined,
+  ShoppingCartOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 
 /**
@@ -19,6 +28,28 @@ export const resources: ResourceProps[] = [
     name: 'operators',
     list: '/operators',
     meta: { label: '操作员', area: 'operators', icon: <TeamOutlined /> },
+  },
+  // 财务 and 渠道报表 (decision 0062).
+  {
+    name: 'orders',
+    list: '/orders',
+    meta: { label: '充值订单', area: 'money', icon: <ShoppingCartOutlined /> },
+  },
+  {
+    name: 'vip-orders',
+    list: '/vip-orders',
+    meta: { label: '会员订单', area: 'money', icon: <CrownOutlined /> },
+  },
+  {
+    name: 'wallets',
+    list: '/wallets',
+    show: '/wallets/show/:id',
+    meta: { label: '用户账户', area: 'money', icon: <AccountBookOutlined /> },
+  },
+  {
+    name: 'reports',
+    list: '/reports',
+    meta: { label: '渠道报表', area: 'reports', icon: <LineChartOutlined /> },
   },
   { name: 'audit', list: '/audit', meta: { label: '操作日志', area: 'audit', icon: <FileSearchOutlined /> } },
   { name: 'account', list: '/account', meta: { label: '我的账号', area: 'self', icon: <UserOutlined /> } },
