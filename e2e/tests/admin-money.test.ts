@@ -20,6 +20,7 @@ describe('finance console', () => {
     return shanghai.toISOString().slice(0, 10);
   };
   let account = { uid: '', loginName: '' };
+  let orderId = '';
 
   beforeAll(() => {
     createOperatorByCommand(finance.name, 'finance', finance.password);
@@ -60,6 +61,29 @@ describe('finance console', () => {
       ?.uid;
     expect(uid).toMatch(/^\d+$/);
     account = { uid: uid ?? '', loginName };
+    // The user recharges the smallest pack (¥6.00, 60 蓝钻) through the sandbox checkout.
+    const token = await page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('ld-account') ?? '{}') as { state: { account: { token: string } } })
+          .state.account.token,
+    );
+    const packs = (await (await fetch(`${baseUrl()}/api/v1/wallet/packs`)).json()) as {
+      data: Array<{ id: number }>;
+    };
+    const info = (await (
+      await fetch(`${baseUrl()}/api/order/payInfo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', uid: account.uid, token },
+        body: new URLSearchParams({ packId: String(packs.data[0].id) }),
+      })
+    ).json()) as { code: number; data: { orderId: string } };
+    expect(info.code).toBe(0);
+    orderId = info.data.orderId;
+    const confirm = await fetch(`${baseUrl()}/api/v1/pay/sandbox/checkout/${orderId}/confirm`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(confirm.status).toBe(303);
   });
 
   it('lets finance in to 财务 and 渠道报表 only', async () => {
@@ -71,9 +95,18 @@ describe('finance console', () => {
       expect(await menu.getByRole('menuitem', { name: item }).count(), item).toBe(1);
     for (const item of ['公告', '操作员', '操作日志'])
       expect(await menu.getByRole('menuitem', { name: item }).count(), item).toBe(0);
-    await expect.poll(() => page.locator('.ant-table-row, .ant-empty').count()).toBeGreaterThan(0);
+    await page.getByRole('textbox', { name: '用户' }).fill(account.loginName);
+    await page.getByRole('button', { name: '筛选' }).click();
+    const order = page.getByRole('row').filter({ hasText: orderId });
+    await expect.poll(() => order.count()).toBe(1);
+    expect(await order.getByText('已到账').count()).toBe(1);
+    expect(await order.getByText('¥6.00').count()).toBe(1);
+    await order.getByRole('button', { name: /展开/ }).click();
+    // The provider's record: the sandbox's trade number.
+    await visible(page, `SBX${orderId}`).waitFor();
     await expectAccessible(page, 'orders');
     await shot(page, 'orders');
+    await page.getByRole('textbox', { name: '用户' }).fill('');
     await page.getByLabel('状态').click();
     await page
       .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
@@ -134,7 +167,7 @@ describe('finance console', () => {
     await page.goto(`${baseUrl()}/recharge`);
     await visible(page, `人工调整：${note}`).waitFor();
     await visible(page, '+66 蓝钻').waitFor();
-    await visible(page, '余额 66').waitFor();
+    await visible(page, '余额 126').waitFor();
   });
 
   it('counts the registration under its channel in 渠道报表 and exports the CSV', async () => {
@@ -150,6 +183,8 @@ describe('finance console', () => {
     expect(cells.slice(0, 3)).toEqual([today(), channel, '—']);
     expect(Number(cells[3])).toBeGreaterThanOrEqual(1);
     expect(cells[5]).toBe('1');
+    // 充值订单, 支付成功订单, 支付金额 of the user the channel brought.
+    expect(cells.slice(7, 10)).toEqual(['1', '1', '¥6.00']);
     await expect.poll(() => page.locator('figure svg').count()).toBeGreaterThan(0);
     await expectAccessible(page, 'channel report');
     await shot(page, 'report');

@@ -40,7 +40,7 @@ export function AdjustButton({ uid, balance, onDone }: { uid: string; balance: n
       <Button type="primary" onClick={() => show()}>
         调整余额
       </Button>
-      <Modal {...modalProps} title="调整余额" okText="确认调整" cancelText="取消" destroyOnHidden>
+      <Modal {...modalProps} width={560} title="调整余额" okText="确认调整" cancelText="取消" destroyOnHidden>
         <Form
           {...formProps}
           name="wallet-adjust"

@@ -29,8 +29,8 @@ function Ledger({ uid }: { uid: string }) {
       <Table.Column<AdminLedgerEntry> dataIndex="balanceAfter" title="变动后余额" />
       <Table.Column<AdminLedgerEntry>
         dataIndex="operatorId"
-        title="操作员"
-        render={(id: number | null, r) => (r.reason === 'admin' ? (id === null ? '命令行' : `#${id}`) : '—')}
+        title="操作员 ID"
+        render={(id: number | null, r) => (r.reason === 'admin' ? (id === null ? '命令行' : id) : '—')}
       />
     </QueryTable>
   );
