@@ -100,6 +100,35 @@ function switchToWal(sqlite: SQLite.Database): void {
   }
 }
 
+/** Compiled statements kept per connection (the SQL texts of a running portal are a few hundred). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, and better-sqlite3's `prepare` compiles the SQL each time: a
+ * feed request spent about 7 % of its CPU there (docs/decisions/0056-cluster.md, the profile).
+ * Statements are kept by their SQL text, least recently used out first; a statement still being
+ * iterated (a streamed query) is never handed out twice. Only Kysely's queries go through this:
+ * statement modes (`pluck`, `raw`) are sticky, and Kysely sets none. A schema change (a migration)
+ * makes SQLite recompile a kept statement by itself.
+ */
+function cachedPrepare(sqlite: SQLite.Database): SQLite.Database['prepare'] {
+  const cache = new Map<string, SQLite.Statement>();
+  return ((source: string) => {
+    const kept = cache.get(source);
+    if (kept && !kept.busy) {
+      cache.delete(source);
+      cache.set(source, kept);
+      return kept;
+    }
+    const statement = sqlite.prepare(source);
+    if (!kept) {
+      cache.set(source, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    }
+    return statement;
+  }) as SQLite.Database['prepare'];
+}
+
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -134,7 +163,11 @@ export function createDb(options: DbOptions): Db {
   switchToWal(sqlite);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({
+      database: { prepare: cachedPrepare(sqlite), close: () => sqlite.close() },
+    }),
+  });
   return {
     kysely,
     dialect: 'sqlite',

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** Where stored files are served (uploads) and what their URLs start with. */
 export const UPLOADS_PREFIX = '/uploads/';
@@ -27,6 +28,16 @@ export interface StoredFile {
 export interface Storage {
   /** Saves bytes under `folder` with a random name and the extension; answers the public URL path. */
   save(folder: string, ext: string, bytes: Buffer): Promise<string>;
+  /**
+   * Streams `source` into a new file under `folder` with a random name and the extension, never
+   * holding it whole in memory (packages, videos). When the stream fails (a size limit, a broken
+   * upload) nothing is left behind and the error is rethrown.
+   */
+  saveStream(
+    folder: string,
+    ext: string,
+    source: Readable,
+  ): Promise<{ url: string; key: string; size: number }>;
   /** Writes a file at a fixed key (seed content); answers the public URL path. */
   put(key: string, bytes: Buffer): Promise<string>;
   exists(key: string): Promise<boolean>;
@@ -106,8 +117,24 @@ export function createDiskStorage(root: string): Storage {
       etag: `"${version}"`,
     };
   };
+  const saveStream = async (folder: string, ext: string, source: Readable) => {
+    const key = `${folder}/${randomBytes(12).toString('hex')}.${ext}`;
+    const file = fileOf(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+    try {
+      await pipeline(source, fs.createWriteStream(partial));
+      const { size } = await fsp.stat(partial);
+      await fsp.rename(partial, file);
+      return { url: `${UPLOADS_PREFIX}${key}`, key, size };
+    } catch (error) {
+      await fsp.rm(partial, { force: true });
+      throw error;
+    }
+  };
   return {
     put,
+    saveStream,
     save: (folder, ext, bytes) => put(`${folder}/${randomBytes(12).toString('hex')}.${ext}`, bytes),
     stat,
     exists: async (key) => (await stat(key)) !== null,

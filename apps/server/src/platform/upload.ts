@@ -1,7 +1,9 @@
+import { ErrorCode } from '@ld/contract/envelope';
 import type { FastifyRequest } from 'fastify';
 import { assertCallerUid } from './auth.ts';
 import { AppError, badInput } from './errors.ts';
 import { MAX_IMAGE_BYTES } from './images.ts';
+import type { Storage } from './storage.ts';
 
 const isFastifyCoded = (error: unknown) => /^FST_/.test(String((error as { code?: unknown }).code ?? ''));
 
@@ -42,4 +44,85 @@ export async function readUploadedImage(request: FastifyRequest, field = 'file')
     }
     throw asBodyError(error);
   }
+}
+
+/** A file received by `receiveUploadedFile`, already in storage. */
+export interface ReceivedFile {
+  /** Public URL path (`/uploads/<key>`). */
+  url: string;
+  key: string;
+  size: number;
+  /** The name the client gave, for display only (never used as a path). */
+  filename: string;
+  /** The lower-case extension the file was stored with (one of the accepted ones). */
+  ext: string;
+  /** Text fields the client sent before the file part. */
+  fields: Record<string, string>;
+}
+
+export interface ReceiveOptions {
+  /** The multipart part holding the file; named in every 400. Default `file`. */
+  field?: string;
+  /** Storage folder (`packages`, `videos`, …). */
+  folder: string;
+  /** The largest file taken, in bytes; above it the answer is a 413 and nothing is kept. */
+  maxBytes: number;
+  /** Accepted extensions, lower case without the dot (`['apk']`, `['mp4', 'm4v']`). */
+  exts: readonly string[];
+  /** What the file is, in the messages: `安装包`, `视频`. */
+  label: string;
+}
+
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 * 1024
+    ? `${+(bytes / 1024 / 1024 / 1024).toFixed(1)}GB`
+    : `${Math.round(bytes / 1024 / 1024)}MB`;
+
+/**
+ * Streams the one file of an upload call into storage, within `maxBytes`, never holding it whole in
+ * memory (a 300 MB package or video). Over the limit: 413 `field: <label>不能超过 N` and nothing kept;
+ * a wrong extension, a missing or empty file, a broken body: 400 naming the field. The caller checks
+ * the contents (an unreadable video…) and removes the file with `storage.remove(key)` when it refuses it.
+ */
+export async function receiveUploadedFile(
+  request: FastifyRequest,
+  storage: Storage,
+  { field = 'file', folder, maxBytes, exts, label }: ReceiveOptions,
+): Promise<ReceivedFile> {
+  if (!request.isMultipart()) throw badInput(field, `请以 multipart/form-data 上传${label}`);
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 20 } });
+  } catch (error) {
+    throw asBodyError(error);
+  }
+  if (!part || part.fieldname !== field) throw badInput(field, `请选择要上传的${label}`);
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(part.fields)) {
+    if (value && !Array.isArray(value) && value.type === 'field') fields[name] = String(value.value);
+  }
+  const dot = part.filename.lastIndexOf('.');
+  const ext = dot >= 0 ? part.filename.slice(dot + 1).toLowerCase() : '';
+  if (!exts.includes(ext)) {
+    part.file.resume();
+    throw badInput(field, `${label}只支持 ${exts.map((e) => `.${e}`).join('、')} 文件`);
+  }
+  const tooLarge = () =>
+    new AppError(ErrorCode.badInput, `${field}: ${label}不能超过 ${sizeText(maxBytes)}`, 413);
+  let saved: { url: string; key: string; size: number };
+  try {
+    saved = await storage.saveStream(folder, ext, part.file);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw asBodyError(error);
+  }
+  if (part.file.truncated) {
+    await storage.remove(saved.key);
+    throw tooLarge();
+  }
+  if (saved.size === 0) {
+    await storage.remove(saved.key);
+    throw badInput(field, `${label}是空文件，请重新选择`);
+  }
+  return { ...saved, filename: part.filename, ext, fields };
 }
