@@ -150,6 +150,7 @@ describeDialects('admin money', (dialect) => {
     expect(page.data.records[0]).toMatchObject({
       uid: user.uid,
       vipType: 1,
+      planName: expect.stringMatching(/\S/),
       expTimeAfter: expect.any(String),
     });
     const ledger = await ledgerOf(t, user.id);

@@ -64,6 +64,8 @@ export const adminVipOrderSchema = z.object({
   uid: z.string(),
   userName: z.string(),
   vipType: z.number().int(),
+  /** The plan's name now (月卡…); empty for a plan since removed. */
+  planName: z.string(),
   days: z.number().int(),
   /** Diamonds paid. */
   price: z.number().int(),

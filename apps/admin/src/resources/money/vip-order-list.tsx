@@ -65,7 +65,11 @@ export function VipOrderList() {
             </Link>
           )}
         />
-        <Table.Column<AdminVipOrder> dataIndex="vipType" title="套餐" render={(v: number) => `套餐 ${v}`} />
+        <Table.Column<AdminVipOrder>
+          dataIndex="planName"
+          title="套餐"
+          render={(name: string) => name || '—'}
+        />
         <Table.Column<AdminVipOrder> dataIndex="days" title="天数" />
         <Table.Column<AdminVipOrder>
           dataIndex="price"

@@ -12,10 +12,10 @@ export interface VipOrderFilter {
 
 function filtered(db: Conn, f: VipOrderFilter) {
   let q = db.selectFrom('vip_orders');
-  if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
-  if (f.vipType !== undefined) q = q.where('vip_type', '=', f.vipType);
-  if (f.from !== undefined) q = q.where('created_at', '>=', f.from);
-  if (f.to !== undefined) q = q.where('created_at', '<=', f.to);
+  if (f.userId !== undefined) q = q.where('vip_orders.user_id', '=', f.userId);
+  if (f.vipType !== undefined) q = q.where('vip_orders.vip_type', '=', f.vipType);
+  if (f.from !== undefined) q = q.where('vip_orders.created_at', '>=', f.from);
+  if (f.to !== undefined) q = q.where('vip_orders.created_at', '<=', f.to);
   return q;
 }
 
@@ -29,9 +29,11 @@ export async function listVipOrders(
 ) {
   const [rows, count] = await Promise.all([
     filtered(db, f)
-      .selectAll()
-      .orderBy(sort, order)
-      .orderBy('id', order)
+      .leftJoin('vip_plans as p', 'p.vip_type', 'vip_orders.vip_type')
+      .selectAll('vip_orders')
+      .select('p.name as plan_name')
+      .orderBy(`vip_orders.${sort}`, order)
+      .orderBy('vip_orders.id', order)
       .limit(limit)
       .offset(offset)
       .execute(),

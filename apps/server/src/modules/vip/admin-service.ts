@@ -48,6 +48,7 @@ export async function listVipOrdersForAdmin(
       uid: String(r.user_id),
       userName: names.get(Number(r.user_id))?.name ?? '',
       vipType: Number(r.vip_type),
+      planName: r.plan_name ?? '',
       days: Number(r.days),
       price: Number(r.price),
       expTimeAfter: Number(r.exp_time_after) > 0 ? toIso(Number(r.exp_time_after)) : null,
