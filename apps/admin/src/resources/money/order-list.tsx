@@ -1,4 +1,5 @@
 import type { AdminOrder } from '@ld/contract/admin/money';
+import { formatYuan as yuan } from '@ld/contract/wallet';
 import { ORDER_STATUS_TEXT, type OrderStatus, orderStatuses } from '@ld/contract/wallet-values';
 import { getDefaultSortOrder, List, useTable } from '@refinedev/antd';
 import type { CrudFilters } from '@refinedev/core';
@@ -7,7 +8,6 @@ import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
-import { yuan } from './money-format';
 
 interface Search {
   user?: string;

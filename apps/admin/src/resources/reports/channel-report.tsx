@@ -5,13 +5,13 @@ import {
   type ChannelReport,
   type ChannelReportRow,
 } from '@ld/contract/admin/reports';
+import { formatYuan as yuan } from '@ld/contract/wallet';
 import { List } from '@refinedev/antd';
 import { useCustom } from '@refinedev/core';
 import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, Row, Statistic, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { API_BASE } from '../../providers/http';
-import { yuan } from '../money/money-format';
 import { ChannelBars, DailyLines } from './charts';
 
 interface Filters {
