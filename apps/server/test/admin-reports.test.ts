@@ -90,6 +90,8 @@ describeDialects('admin reports', (dialect) => {
     const devA = deviceId();
     const devB = deviceId();
     await initDevice(devA, 'CH_A', 'INVA');
+    // Opened twice the same day: one device.
+    await initDevice(devA, 'CH_A', 'INVA');
     await initDevice(devB, 'CH_B');
     await initDevice(deviceId(), '');
     await visitDownloadPage('CH_A', 'INVA');
@@ -136,13 +138,17 @@ describeDialects('admin reports', (dialect) => {
       row[f] += by;
       rows.set(key, row);
     };
-    for (const v of await db.selectFrom('channel_visits').selectAll().execute())
-      bump(
-        Number(v.created_at),
-        v.channel_id,
-        v.invite_code,
-        v.kind === 'device_init' ? 'deviceInits' : 'downloadVisits',
-      );
+    // Device inits count each device once a day; download-page visits count every visit.
+    const devicesSeen = new Set<string>();
+    for (const v of await db.selectFrom('channel_visits').selectAll().execute()) {
+      const ms = Number(v.created_at);
+      if (v.kind === 'download_page') bump(ms, v.channel_id, v.invite_code, 'downloadVisits');
+      else {
+        const once = JSON.stringify([dayOf(ms), v.channel_id, v.invite_code, v.device_id]);
+        if (!devicesSeen.has(once)) bump(ms, v.channel_id, v.invite_code, 'deviceInits');
+        devicesSeen.add(once);
+      }
+    }
     // Registrations: every account made, with the channel its sign-up was attributed to.
     const users = await db.selectFrom('users').select(['id', 'created_at']).execute();
     const channels = new Map(

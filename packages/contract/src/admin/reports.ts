@@ -33,7 +33,7 @@ export type ChannelReportQuery = z.infer<typeof channelReportQuery>;
 
 /** The figures of one (day, channel, invite code) or of a total. */
 export const channelFiguresSchema = z.object({
-  /** 设备激活: device inits (`/user/device/init`). */
+  /** 设备激活: devices that ran device init (`/user/device/init`) that day, each once. */
   deviceInits: z.number().int(),
   /** 下载页访问: visits to the download page. */
   downloadVisits: z.number().int(),

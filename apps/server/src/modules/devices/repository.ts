@@ -71,12 +71,22 @@ export interface CountFilter {
   inviteCode?: string | undefined;
 }
 
-/** Visits of one kind per Shanghai day, channel and invite code in [from, to). */
+/**
+ * Visits of one kind per Shanghai day, channel and invite code in [from, to): every download-page
+ * visit, but each device once a day for device inits (an app opened five times is one device).
+ */
 export async function countVisits(db: Conn, kind: ChannelVisitsTable['kind'], f: CountFilter) {
   const day = shanghaiDayOf('created_at');
   return db
     .selectFrom('channel_visits')
-    .select((eb) => [day.as('day'), 'channel_id', 'invite_code', eb.fn.countAll<string>().as('n')])
+    .select((eb) => [
+      day.as('day'),
+      'channel_id',
+      'invite_code',
+      (kind === 'device_init' ? eb.fn.count<string>('device_id').distinct() : eb.fn.countAll<string>()).as(
+        'n',
+      ),
+    ])
     .where('kind', '=', kind)
     .where('created_at', '>=', f.from)
     .where('created_at', '<', f.to)
