@@ -8,11 +8,10 @@ import {
 import { formatYuan as yuan } from '@ld/contract/wallet';
 import { List } from '@refinedev/antd';
 import { useCustom } from '@refinedev/core';
-import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, Row, Statistic, Table } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, Row, Spin, Statistic, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { API_BASE } from '../../providers/http';
-import { ChannelBars, DailyLines } from './charts';
 
 interface Filters {
   from: string;
@@ -26,6 +25,11 @@ interface Search {
   channelId?: string;
   inviteCode?: string;
 }
+
+// recharts loads with the report, not with the console's first page (the one chunk every operator loads).
+const DailyLines = lazy(() => import('./charts').then((m) => ({ default: m.DailyLines })));
+const ChannelBars = lazy(() => import('./charts').then((m) => ({ default: m.ChannelBars })));
+const chartFallback = <Spin style={{ display: 'block', margin: '120px auto' }} />;
 
 const DAY = 'YYYY-MM-DD';
 /** Today's date in Beijing, whatever the operator's own time zone (the report's days are Beijing days). */
@@ -141,12 +145,16 @@ export function ChannelReportPage() {
         <Row gutter={16} style={{ marginBottom: 16 }}>
           <Col span={14}>
             <Card size="small" title="每日趋势">
-              <DailyLines days={report.byDay} />
+              <Suspense fallback={chartFallback}>
+                <DailyLines days={report.byDay} />
+              </Suspense>
             </Card>
           </Col>
           <Col span={10}>
             <Card size="small" title="各渠道注册与付费">
-              <ChannelBars channels={report.byChannel} />
+              <Suspense fallback={chartFallback}>
+                <ChannelBars channels={report.byChannel} />
+              </Suspense>
             </Card>
           </Col>
         </Row>
