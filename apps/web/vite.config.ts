@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstFramePlugin } from './first-frame-plugin';
 import { precompressPlugin } from './precompress-plugin';
+import { pwaPlugin } from './pwa-plugin';
 import { routerPrunePlugin } from './router-prune-plugin';
 import { ssrPlugin } from './ssr-plugin';
 
@@ -15,7 +16,7 @@ const routerProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), firstFramePlugin(), ssrPlugin(), precompressPlugin()],
+  plugins: [react(), firstFramePlugin(), ssrPlugin(), precompressPlugin(), pwaPlugin()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] } : {},
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080', '/uploads': 'http://localhost:8080' } },
   build: {

@@ -20,10 +20,17 @@ import { dataProvider } from './providers/data-provider';
 import { i18nProvider } from './providers/i18n-provider';
 import { resources } from './resources';
 import { AuditList } from './resources/audit/list';
+import { BroadcastCreate } from './resources/broadcasts/create';
+import { BroadcastList } from './resources/broadcasts/list';
 import { BulletinCreate } from './resources/bulletins/create';
 import { BulletinEdit } from './resources/bulletins/edit';
 import { BulletinList } from './resources/bulletins/list';
 import { BulletinShow } from './resources/bulletins/show';
+import { KefuList } from './resources/kefu/list';
+import { KefuShow } from './resources/kefu/show';
+import { CommentModerationList } from './resources/moderation/comments';
+import { PostModerationList } from './resources/moderation/posts';
+import { UserModerationList } from './resources/moderation/users';
 import { OrderList } from './resources/money/order-list';
 import { VipOrderList } from './resources/money/vip-order-list';
 import { WalletSearch } from './resources/money/wallet-search';
@@ -123,6 +130,18 @@ export function App() {
                   <Route path="create" element={<BulletinCreate />} />
                   <Route path="edit/:id" element={<BulletinEdit />} />
                   <Route path="show/:id" element={<BulletinShow />} />
+                </Route>
+                {/* Operations (admin-ops) */}
+                <Route path="/moderation/posts" element={<PostModerationList />} />
+                <Route path="/moderation/comments" element={<CommentModerationList />} />
+                <Route path="/moderation/users" element={<UserModerationList />} />
+                <Route path="/kefu">
+                  <Route index element={<KefuList />} />
+                  <Route path="show/:id" element={<KefuShow />} />
+                </Route>
+                <Route path="/broadcasts">
+                  <Route index element={<BroadcastList />} />
+                  <Route path="create" element={<BroadcastCreate />} />
                 </Route>
                 <Route path="/operators" element={<OperatorList />} />
                 <Route path="/orders" element={<OrderList />} />

@@ -1,10 +1,15 @@
 import {
   AccountBookOutlined,
+  CommentOutlined,
   CrownOutlined,
+  CustomerServiceOutlined,
   FileSearchOutlined,
   LineChartOutlined,
+  MailOutlined,
   NotificationOutlined,
+  ProfileOutlined,
   ShoppingCartOutlined,
+  StopOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -23,6 +28,34 @@ export const resources: ResourceProps[] = [
     edit: '/bulletins/edit/:id',
     show: '/bulletins/show/:id',
     meta: { label: '公告', area: 'content', canDelete: true, icon: <NotificationOutlined /> },
+  },
+  // Operations (admin-ops): moderation, users, the customer service inbox, system messages.
+  {
+    name: 'moderation-posts',
+    list: '/moderation/posts',
+    meta: { label: '帖子审核', area: 'moderation', path: 'moderation/posts', icon: <ProfileOutlined /> },
+  },
+  {
+    name: 'moderation-comments',
+    list: '/moderation/comments',
+    meta: { label: '评论审核', area: 'moderation', path: 'moderation/comments', icon: <CommentOutlined /> },
+  },
+  {
+    name: 'moderation-users',
+    list: '/moderation/users',
+    meta: { label: '用户管理', area: 'moderation', path: 'moderation/users', icon: <StopOutlined /> },
+  },
+  {
+    name: 'kefu',
+    list: '/kefu',
+    show: '/kefu/show/:id',
+    meta: { label: '客服收件箱', area: 'moderation', icon: <CustomerServiceOutlined /> },
+  },
+  {
+    name: 'broadcasts',
+    list: '/broadcasts',
+    create: '/broadcasts/create',
+    meta: { label: '系统消息', area: 'moderation', icon: <MailOutlined /> },
   },
   {
     name: 'operators',

@@ -224,6 +224,14 @@ describeDialects('admin reports', (dialect) => {
       vipOpens: 1,
     });
     expect(answer.data.byChannel.map((c) => c.channelId)).toEqual(['0', 'CH_A', 'CH_B']);
+    // The account itself says the same channel (what moderation's channel sends and the inbox read).
+    const db = t.deps.db.kysely;
+    const attributed = await db.selectFrom('user_channels').select(['user_id', 'channel_id']).execute();
+    const accounts = await db.selectFrom('users').select(['id', 'channel_id']).execute();
+    expect(accounts.map((u) => [Number(u.id), u.channel_id]).sort()).toEqual(
+      attributed.map((c) => [Number(c.user_id), c.channel_id]).sort(),
+    );
+    expect(attributed.map((c) => c.channel_id).sort()).toEqual(['0', 'CH_A', 'CH_A', 'CH_B']);
   });
 
   it('matches the figures recomputed from the rows, over any range and filter', async () => {

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { userModerationRoutes } from './accounts/admin-routes.ts';
 import { bulletinAdminRoutes } from './bulletins/admin-routes.ts';
+import { broadcastAdminRoutes } from './messages/admin-routes.ts';
 import { auditRoutes } from './operators/audit-routes.ts';
 import { installAdminGuard } from './operators/guard.ts';
 import { operatorAdminRoutes } from './operators/operator-routes.ts';
 import { operatorSessionRoutes } from './operators/routes.ts';
 import { reportAdminRoutes } from './reports/admin-routes.ts';
+import { squareModerationRoutes } from './square/admin-routes.ts';
+import { kefuAdminRoutes } from './support/admin-routes.ts';
 import { vipAdminRoutes } from './vip/admin-routes.ts';
 import { walletAdminRoutes } from './wallet/admin-routes.ts';
 
@@ -18,6 +22,11 @@ export const adminModules: FastifyPluginAsync[] = [
   operatorAdminRoutes,
   auditRoutes,
   bulletinAdminRoutes,
+  // Operations: moderation, the customer service inbox, system messages (admin-ops).
+  squareModerationRoutes,
+  userModerationRoutes,
+  kefuAdminRoutes,
+  broadcastAdminRoutes,
   walletAdminRoutes,
   vipAdminRoutes,
   reportAdminRoutes,

@@ -7,6 +7,7 @@ import { tagsQuery } from '../features/square/api/get-tags';
 import { clientConfigQuery } from '../shared/api/get-client-config';
 import { userStatusQuery } from '../shared/api/get-user-status';
 import { setSessionExpiredHandler } from '../shared/http/client';
+import { captureInstallPrompt } from '../shared/lib/install-prompt';
 import { getAccount } from '../shared/stores/account';
 import { captureAttribution } from '../shared/stores/device';
 
@@ -29,6 +30,8 @@ export function startUp(queryClient: QueryClient, goToLogin: () => void): void {
   // Offline reading (decision 0034): saves made without a network go out now and when it is back;
   // a reader with downloaded books gets the service worker back once the page has loaded.
   startOffline();
+  // The browser's offer to install the portal, kept for 我的's 添加到主屏幕 (decision 0051).
+  captureInstallPrompt();
   const { uid } = getAccount();
   if (uid) {
     void queryClient.prefetchQuery(userStatusQuery(uid));

@@ -18,6 +18,12 @@ export interface UsersTable {
   channel_id: Generated<string>;
   created_at: number;
   updated_at: number;
+  /** No posts or comments until then (an operator's mute); null when not muted. */
+  muted_until: number | null;
+  mute_reason: Generated<string>;
+  /** No sessions and no login until then (an operator's ban); null when not banned. */
+  banned_until: number | null;
+  ban_reason: Generated<string>;
 }
 
 export interface SessionsTable {

@@ -34,6 +34,12 @@ export async function attributeNewAccount(
   });
 }
 
+/** The channel a device was first seen with (the default channel for none or an unknown one). */
+export async function firstChannelOf(db: Conn, deviceId: string | undefined): Promise<string> {
+  if (!deviceId) return NO_CHANNEL.channelId;
+  return (await repo.findDevice(db, deviceId))?.channel_id ?? NO_CHANNEL.channelId;
+}
+
 export function registerDeviceHandlers(deps: Pick<Deps, 'events' | 'clock'>): void {
   deps.events.on('account.registered', (trx, event) => attributeNewAccount(trx, event, deps.clock.now()));
 }

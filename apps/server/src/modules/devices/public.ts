@@ -7,5 +7,6 @@ export {
   countDeviceInits,
   countDownloadPageVisits,
   countRegistrations,
+  firstChannelOf,
   NO_CHANNEL,
 } from './attribution.ts';

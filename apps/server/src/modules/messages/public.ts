@@ -1,2 +1,2 @@
 // The inbox for other modules: system messages (welcome, rewards, orders).
-export { type NewMessage, sendSystemMessages } from './service.ts';
+export { type NewMessage, sendSystemMessage, sendSystemMessages } from './service.ts';

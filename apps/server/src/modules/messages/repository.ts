@@ -7,6 +7,11 @@ export async function insertMessages(db: Conn, rows: Insertable<MessagesTable>[]
   if (rows.length > 0) await db.insertInto('messages').values(rows).execute();
 }
 
+export async function insertMessage(db: Conn, row: Insertable<MessagesTable>): Promise<number> {
+  const { id } = await db.insertInto('messages').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(id);
+}
+
 /** One page of a user's messages, newest first; a window's keyset is the id alone. */
 export const listMessages = (db: Conn, userId: number, window: PageWindow) =>
   db

@@ -24,6 +24,21 @@ export async function sendSystemMessages(
   );
 }
 
+/** One system message; answers its id (a customer service reply keeps it in its thread). */
+export async function sendSystemMessage(
+  db: Conn,
+  userId: number,
+  message: NewMessage,
+  now: number,
+): Promise<number> {
+  return repo.insertMessage(db, {
+    user_id: userId,
+    title: message.title,
+    content: message.content,
+    created_at: now,
+  });
+}
+
 export async function listMessagesOf(deps: Deps, userId: number, q: MessageListBody): Promise<MessagePage> {
   const db = deps.db.kysely;
   const [rows, total, unread] = await Promise.all([

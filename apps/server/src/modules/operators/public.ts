@@ -3,3 +3,4 @@
 export { adminOffset } from './admin-paging.ts';
 export { type AuditActor, type AuditRecord, audited } from './audit.ts';
 export { auditActor, currentOperator } from './guard.ts';
+export { operatorNamesOf } from './names.ts';

@@ -11,7 +11,7 @@ import {
 import type { Conn } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound, ruleError } from '../../platform/errors.ts';
-import { profilesOf } from '../accounts/public.ts';
+import { assertMayPost, profilesOf } from '../accounts/public.ts';
 import type { CommentStore } from './comment-store.ts';
 import * as comments from './comments-repository.ts';
 import { commentHotScore } from './hot-score.ts';
@@ -138,6 +138,7 @@ export async function create(
   open: (trx: Conn) => Promise<number>,
 ): Promise<Comment> {
   const { store } = target;
+  await assertMayPost(deps.db.kysely, userId, deps.clock.now());
   await assertNoSensitiveWords(deps, body.content);
   const id = await deps.db.kysely.transaction().execute(async (trx) => {
     const anchorId = await open(trx);
@@ -185,27 +186,73 @@ export async function remove(
   id: number,
   check: AnchorCheck,
 ): Promise<void> {
-  const { store } = target;
   await deps.db.kysely.transaction().execute(async (trx) => {
-    const comment = await comments.findComment(trx, store, id);
-    if (!comment || comment.deleted_at !== null) throw notFound('评论');
-    await check(trx, comment.anchor_id);
-    if (comment.user_id !== userId) throw ruleError('只能删除自己的评论');
-    const now = deps.clock.now();
-    // Only the delete that changed the row moves the counters, however many arrive at once.
-    if (!(await comments.softDeleteComment(trx, store, id, now))) throw notFound('评论');
-    let vanished = 1;
-    if (comment.root_id === null) {
-      vanished += await comments.softDeleteReplies(trx, store, id, now);
-    } else {
-      const root = await comments.bumpCommentCounter(trx, store, comment.root_id, 'reply_count', -1);
-      await comments.setCommentHotScore(trx, store, comment.root_id, commentHotScore(root));
-    }
-    await target.bump(trx, comment.anchor_id, {
-      comment_count: -vanished,
-      top_comment_count: comment.root_id === null ? -1 : 0,
+    await removeIn(trx, target, id, deps.clock.now(), async (comment) => {
+      await check(trx, comment.anchor_id);
+      if (comment.user_id !== userId) throw ruleError('只能删除自己的评论');
     });
   });
+}
+
+type FoundComment = NonNullable<Awaited<ReturnType<typeof comments.findComment>>>;
+
+/**
+ * The soft delete inside the caller's transaction (the author's, or a moderator's audited one):
+ * `mayRemove` throws when this caller may not. Answers the comment as it was.
+ */
+export async function removeIn(
+  trx: Conn,
+  target: CommentTarget,
+  id: number,
+  now: number,
+  mayRemove: (comment: FoundComment) => Promise<void>,
+): Promise<FoundComment> {
+  const { store } = target;
+  const comment = await comments.findComment(trx, store, id);
+  if (!comment || comment.deleted_at !== null) throw notFound('评论');
+  await mayRemove(comment);
+  // Only the delete that changed the row moves the counters, however many arrive at once.
+  if (!(await comments.softDeleteComment(trx, store, id, now))) throw notFound('评论');
+  let vanished = 1;
+  if (comment.root_id === null) {
+    vanished += await comments.softDeleteReplies(trx, store, id, now);
+  } else {
+    const root = await comments.bumpCommentCounter(trx, store, comment.root_id, 'reply_count', -1);
+    await comments.setCommentHotScore(trx, store, comment.root_id, commentHotScore(root));
+  }
+  await target.bump(trx, comment.anchor_id, {
+    comment_count: -vanished,
+    top_comment_count: comment.root_id === null ? -1 : 0,
+  });
+  return comment;
+}
+
+/**
+ * A moderator's undo of a soft delete, inside the caller's transaction: the comment comes back
+ * with the replies that vanished with it (deleted at the same instant), and every counter moves
+ * back. A reply whose top-level comment is still deleted cannot come back alone.
+ */
+export async function restoreIn(trx: Conn, target: CommentTarget, id: number): Promise<FoundComment> {
+  const { store } = target;
+  const comment = await comments.findComment(trx, store, id);
+  if (!comment || comment.deleted_at === null) throw notFound('已删除的评论');
+  let returned = 1;
+  if (comment.root_id !== null) {
+    const root = await comments.findComment(trx, store, comment.root_id);
+    if (!root || root.deleted_at !== null) throw ruleError('它所回复的评论已删除，请先恢复那条评论');
+  }
+  if (!(await comments.restoreComment(trx, store, id, comment.deleted_at))) throw notFound('已删除的评论');
+  if (comment.root_id === null) {
+    returned += await comments.restoreRepliesDeletedAt(trx, store, id, comment.deleted_at);
+  } else {
+    const root = await comments.bumpCommentCounter(trx, store, comment.root_id, 'reply_count', 1);
+    await comments.setCommentHotScore(trx, store, comment.root_id, commentHotScore(root));
+  }
+  await target.bump(trx, comment.anchor_id, {
+    comment_count: returned,
+    top_comment_count: comment.root_id === null ? 1 : 0,
+  });
+  return comment;
 }
 
 /** Idempotent like or unlike of a live comment whose anchor passes `check`. */

@@ -256,6 +256,38 @@ export async function softDeleteReplies(
   return Number(result.numUpdatedRows);
 }
 
+/** Undoes a soft delete made at `deletedAt`; false when it changed meanwhile. */
+export async function restoreComment(
+  db: Conn,
+  store: CommentStore,
+  id: number,
+  deletedAt: number,
+): Promise<boolean> {
+  const result = await engineView(db)
+    .updateTable(tableOf(store, 'c'))
+    .set({ deleted_at: null })
+    .where('id', '=', id)
+    .where('deleted_at', '=', deletedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Brings back the replies deleted with their root (at the same instant); answers how many. */
+export async function restoreRepliesDeletedAt(
+  db: Conn,
+  store: CommentStore,
+  rootId: number,
+  deletedAt: number,
+): Promise<number> {
+  const result = await engineView(db)
+    .updateTable(tableOf(store, 'c'))
+    .set({ deleted_at: null })
+    .where('root_id', '=', rootId)
+    .where('deleted_at', '=', deletedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Moves a comment's like or reply counter and answers the new counters (for its hot score). */
 export async function bumpCommentCounter(
   db: Conn,

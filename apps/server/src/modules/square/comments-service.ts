@@ -26,7 +26,8 @@ async function requireLivePost(db: Conn, postId: number) {
   return post;
 }
 
-const onPosts: engine.CommentTarget = {
+/** The square's comment target: a post's counters and hot score move with its comments. */
+export const onPosts: engine.CommentTarget = {
   store: SQUARE_STORE,
   async bump(trx, postId, delta) {
     const post = await posts.bumpPostCounters(trx, postId, delta);

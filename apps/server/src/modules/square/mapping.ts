@@ -17,7 +17,7 @@ export interface Viewer {
 
 const personOf = (viewer: Viewer, userId: number): Profile => viewer.people.get(userId) ?? UNKNOWN_PROFILE;
 
-function parseImages(json: string): string[] {
+export function parseImages(json: string): string[] {
   try {
     const value: unknown = JSON.parse(json);
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];

@@ -11,7 +11,7 @@ import type { Conn } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound, ruleError } from '../../platform/errors.ts';
 import { keyOfUrl } from '../../platform/storage.ts';
-import { profilesOf } from '../accounts/public.ts';
+import { assertMayPost, profilesOf } from '../accounts/public.ts';
 import type { FeedOrder } from './cursor.ts';
 import * as follows from './follows-repository.ts';
 import { postHotScore } from './hot-score.ts';
@@ -121,6 +121,7 @@ export async function getPost(deps: Deps, userId: number | null, id: number): Pr
 
 export async function createPost(deps: Deps, userId: number, body: CreatePostBody): Promise<Post> {
   const db = deps.db.kysely;
+  await assertMayPost(db, userId, deps.clock.now());
   if (!(await tags.findTag(db, body.tagId))) throw badInput('tagId', '话题不存在，请重新选择');
   for (const url of body.images) {
     const key = keyOfUrl(url);

@@ -16,9 +16,22 @@ export interface KefuMessagesTable {
   content: string;
   contact: Generated<string>;
   created_at: number;
+  is_answered: Generated<number>;
+  answered_at: number | null;
+}
+
+/** An operator's answer to a note; it reaches a signed-in sender as a system message. */
+export interface KefuRepliesTable {
+  id: Generated<number>;
+  kefu_message_id: number;
+  operator_id: number;
+  content: string;
+  message_id: number | null;
+  created_at: number;
 }
 
 export interface SupportTables {
   faqs: FaqsTable;
   kefu_messages: KefuMessagesTable;
+  kefu_replies: KefuRepliesTable;
 }

@@ -2,6 +2,7 @@
 // the only way a balance changes. Other modules import this file, never the wallet's internals.
 
 export { countOrdersCreated, countOrdersPaid } from './admin-service.ts';
+export { recentOrdersOf } from './recent-orders.ts';
 export {
   applyBalanceChange,
   type BalanceChange,

@@ -1,15 +1,23 @@
 import { local } from './local';
 import { OFFLINE_ENABLED_KEY, registerServiceWorker, swSupported as supported } from './service-worker-start';
 
+/** How long a download waits for the worker to keep the build before it starts anyway. */
+const READY_WAIT_MS = 15_000;
+
+const within = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
+  Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))]);
+
 /**
- * Before a download: the worker is registered and controls this page, and it keeps the app shell
- * and the assets already loaded. False when the browser cannot (the download then still fills the
- * cache, read offline only where a worker exists).
+ * Before a download: the worker is registered, has kept the build (its precache, the app shell
+ * with every script and style: decision 0051) and controls this page. False when the browser
+ * cannot, or the worker is not ready in time (the download then still fills the cache, read
+ * offline once a worker runs).
  */
 export async function prepareOffline(): Promise<boolean> {
   local.set(OFFLINE_ENABLED_KEY, '1');
   if (!(await registerServiceWorker())) return false;
-  const registration = await navigator.serviceWorker.ready;
+  // Ready once installed (the precache filled) and active.
+  if (!(await within(navigator.serviceWorker.ready, READY_WAIT_MS))) return false;
   if (!navigator.serviceWorker.controller) {
     await new Promise<void>((resolve) => {
       const done = () => resolve();
@@ -17,22 +25,7 @@ export async function prepareOffline(): Promise<boolean> {
       setTimeout(done, 3000);
     });
   }
-  const worker = navigator.serviceWorker.controller ?? registration.active;
-  if (!worker) return false;
-  const urls = [
-    ...document.querySelectorAll<HTMLScriptElement>('script[src]'),
-    ...document.querySelectorAll<HTMLLinkElement>('link[href]'),
-  ]
-    .map((el) => (el instanceof HTMLScriptElement ? el.src : el.href))
-    .concat(performance.getEntriesByType('resource').map((e) => e.name))
-    .filter((u) => u.startsWith(`${window.location.origin}/assets/`));
-  await new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    worker.postMessage({ type: 'cache-shell', urls: [...new Set(urls)] }, [channel.port2]);
-    setTimeout(resolve, 10_000);
-  });
-  return true;
+  return Boolean(navigator.serviceWorker.controller);
 }
 
 /** Asks the browser not to evict the downloads under storage pressure (best effort). */

@@ -1,4 +1,5 @@
 import { formatDate } from '@ld/contract/relative-time';
+import type { ReactNode } from 'react';
 import { useUserStatus } from '../../../shared/api/get-user-status';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { badgeText } from '../../../shared/lib/format';
@@ -116,8 +117,11 @@ function MemberEntry() {
   );
 }
 
-/** 我的: account, balance, membership and the entries to everything personal; `unreadCount` badges 系统消息. */
-export function ProfileHub({ unreadCount = 0 }: { unreadCount?: number }) {
+/**
+ * 我的: account, balance, membership and the entries to everything personal; `unreadCount` badges
+ * 系统消息; `extra` comes below the list (添加到主屏幕, composed by app/pages/profile-page.tsx).
+ */
+export function ProfileHub({ unreadCount = 0, extra }: { unreadCount?: number; extra?: ReactNode }) {
   const isLoggedIn = useIsLoggedIn();
 
   return (
@@ -152,6 +156,7 @@ export function ProfileHub({ unreadCount = 0 }: { unreadCount?: number }) {
           );
         })}
       </nav>
+      {extra}
       {isLoggedIn && <LogoutButton />}
     </div>
   );

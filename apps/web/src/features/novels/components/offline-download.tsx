@@ -34,10 +34,8 @@ export function OfflineDownload({ book }: { book: WorkDetail }) {
     setProgress(null);
     try {
       await askPersistentStorage();
-      if (await prepareOffline()) {
-        // The reader's code, loaded now through the worker, is kept for opening it offline.
-        await import('../pages/read-book-page').catch(() => undefined);
-      }
+      // The worker keeps the whole build, the reader's page with it (decision 0051).
+      await prepareOffline();
       const result = await downloadBook(uid, book.id, setProgress, controller.signal);
       if (controller.signal.aborted) toast.info(`已取消下载，已保存 ${result.saved} 章`);
       else

@@ -1,4 +1,5 @@
 import type { UnitPage, WorkDetail } from '@ld/contract/content';
+import { offlineCacheName } from '../../../shared/lib/offline-cache';
 import { getChapter } from '../api/get-chapter';
 import { CHAPTER_BLOCK, getChapters } from '../api/get-chapters';
 import { getNovel } from '../api/get-novel';
@@ -9,7 +10,6 @@ import { getNovel } from '../api/get-novel';
  * the same addresses, so the service worker can answer them when the network fails. A small record
  * per book (`/__offline/book/<id>`) in the same cache says how far its download got.
  */
-export const offlineCacheName = (uid: string) => `ld-offline-v1-${uid}`;
 
 export interface DownloadRecord {
   id: number;
