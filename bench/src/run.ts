@@ -15,6 +15,7 @@ import { ensureSquareDb, type SquareDb } from './generate-square.ts';
 import { homeScenarios } from './home-scenarios.ts';
 import { measurePages } from './measure-pages.ts';
 import { moneyScenarios } from './money-scenarios.ts';
+import { novelImportScenario } from './novel-import-scenario.ts';
 import { novelScenarios } from './novel-scenarios.ts';
 import { HOME_JS_KB, type PageResult, printPageTable, ROUTE_JS_KB } from './page-report.ts';
 import { selectPages } from './pages.ts';
@@ -56,6 +57,8 @@ const apiScenarios: Record<
   home: homeScenarios,
   // nginx + compiled processes on PostgreSQL and Redis, and the cold start (docs/decisions/0056-cluster.md).
   cluster: clusterScenarios,
+  // The console's TXT import of a 2 MB GBK novel: time and the server's peak memory (docs/decisions/0059).
+  'novel-import': novelImportScenario,
 };
 const only = new Set(
   (

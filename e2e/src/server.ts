@@ -19,6 +19,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningPortal {
   baseUrl: string;
+  /** The server process (the bench samples its memory). */
+  pid: number;
   dataDir: string;
   /** Everything the process has written, also kept in `logFile` for test workers to read. */
   logFile: string;
@@ -100,6 +102,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   }
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     dataDir,
     logFile,
     troubleLines: () => troubleIn(logFile),

@@ -173,7 +173,8 @@ describe('operator console', () => {
   it('a moderator sees no 公告 in the menu, gets 403 at its address, and the API refuses', async () => {
     const { page } = desktop;
     await consoleLogin(page, moderator.name, moderator.password);
-    await expect.poll(() => page.url()).toContain('/admin/account');
+    // A moderator lands on the first page of their own work (帖子审核), not on one they cannot use.
+    await expect.poll(() => page.url()).toContain('/admin/moderation/posts');
     const menu = page.getByRole('menu');
     await expect.poll(() => menu.getByRole('menuitem', { name: '我的账号' }).count()).toBe(1);
     expect(await menu.getByRole('menuitem', { name: '公告' }).count()).toBe(0);

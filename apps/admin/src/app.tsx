@@ -26,6 +26,7 @@ import { BulletinCreate } from './resources/bulletins/create';
 import { BulletinEdit } from './resources/bulletins/edit';
 import { BulletinList } from './resources/bulletins/list';
 import { BulletinShow } from './resources/bulletins/show';
+import { ComicCreate, ComicEdit, ComicList } from './resources/comics/pages';
 import { KefuList } from './resources/kefu/list';
 import { KefuShow } from './resources/kefu/show';
 import { CommentModerationList } from './resources/moderation/comments';
@@ -35,6 +36,8 @@ import { OrderList } from './resources/money/order-list';
 import { VipOrderList } from './resources/money/vip-order-list';
 import { WalletSearch } from './resources/money/wallet-search';
 import { WalletShow } from './resources/money/wallet-show';
+import { NovelImport } from './resources/novels/import';
+import { NovelCreate, NovelEdit, NovelList } from './resources/novels/pages';
 import { OperatorList } from './resources/operators/list';
 import { ChannelReportPage } from './resources/reports/channel-report';
 import { ForbiddenPage, NotFoundPage } from './shared/error-pages';
@@ -130,6 +133,17 @@ export function App() {
                   <Route path="create" element={<BulletinCreate />} />
                   <Route path="edit/:id" element={<BulletinEdit />} />
                   <Route path="show/:id" element={<BulletinShow />} />
+                </Route>
+                <Route path="/novels">
+                  <Route index element={<NovelList />} />
+                  <Route path="create" element={<NovelCreate />} />
+                  <Route path="edit/:id" element={<NovelEdit />} />
+                  <Route path="import/:id" element={<NovelImport />} />
+                </Route>
+                <Route path="/comics">
+                  <Route index element={<ComicList />} />
+                  <Route path="create" element={<ComicCreate />} />
+                  <Route path="edit/:id" element={<ComicEdit />} />
                 </Route>
                 {/* Operations (admin-ops) */}
                 <Route path="/moderation/posts" element={<PostModerationList />} />

@@ -1,5 +1,6 @@
 import {
   AccountBookOutlined,
+  BookOutlined,
   CommentOutlined,
   CrownOutlined,
   CustomerServiceOutlined,
@@ -7,6 +8,7 @@ import {
   LineChartOutlined,
   MailOutlined,
   NotificationOutlined,
+  PictureOutlined,
   ProfileOutlined,
   ShoppingCartOutlined,
   StopOutlined,
@@ -28,6 +30,21 @@ export const resources: ResourceProps[] = [
     edit: '/bulletins/edit/:id',
     show: '/bulletins/show/:id',
     meta: { label: '公告', area: 'content', canDelete: true, icon: <NotificationOutlined /> },
+  },
+  // 小说 and 漫画 (docs/decisions/0059-novels-and-comics-console.md).
+  {
+    name: 'novels',
+    list: '/novels',
+    create: '/novels/create',
+    edit: '/novels/edit/:id',
+    meta: { label: '小说', area: 'content', icon: <BookOutlined /> },
+  },
+  {
+    name: 'comics',
+    list: '/comics',
+    create: '/comics/create',
+    edit: '/comics/edit/:id',
+    meta: { label: '漫画', area: 'content', icon: <PictureOutlined /> },
   },
   // Operations (admin-ops): moderation, users, the customer service inbox, system messages.
   {

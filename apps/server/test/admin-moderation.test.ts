@@ -11,6 +11,7 @@ import {
   registerUser,
   type TestApp,
 } from './helpers/app.ts';
+import { createNovel } from './helpers/content.ts';
 import { createPost, insertSquareFixtures, newComment, newPost } from './helpers/square.ts';
 
 const HOUR = 3600 * 1000;
@@ -158,6 +159,56 @@ describeDialects('admin moderation', (dialect) => {
     expect([await countOf(), await topTotal()]).toEqual([3, 2]);
     const actions = (await auditRows(t)).filter((r) => r.target_type === 'comment').map((r) => r.action);
     expect(actions).toEqual(['comment.delete', 'comment.restore']);
+  });
+
+  it('finds 段评 with source=thread, deletes one out of the chapter counts and restores it', async () => {
+    const novel = await createNovel(t, { chapters: 2, free: 2 });
+    const cid = novel.unitIds[0]!;
+    const base = `/api/v1/novel/${novel.workId}/chapter/${cid}`;
+    const made = await call(t.app, 'POST', `${base}/comments`, {
+      json: { paragraph: 0, content: '段评里的广告，加群领福利' },
+      account: alice,
+    });
+    expect(made.code, made.msg).toBe(0);
+    const counts = async () =>
+      ((await call(t.app, 'GET', base, { account: bob })).data.paragraphCommentCounts as number[])[0];
+    expect(await counts()).toBe(1);
+
+    const found = await adminCall<AdminPage<ModComment>>(t.app, 'GET', '/moderation/comments', {
+      operator: moderator,
+      query: { source: 'thread', keyword: '加群' },
+    });
+    expect(found.data.records).toMatchObject([
+      { id: made.data.id, source: 'thread', postId: null, place: expect.stringContaining('第 1 段') },
+    ]);
+    // The square's list does not mix them in.
+    const square = await adminCall<AdminPage<ModComment>>(t.app, 'GET', '/moderation/comments', {
+      operator: moderator,
+      query: { keyword: '加群领福利' },
+    });
+    expect(square.data.records).toEqual([]);
+
+    const del = await adminCall<ModComment>(t.app, 'POST', `/moderation/comments/${made.data.id}/delete`, {
+      operator: moderator,
+      query: { source: 'thread' },
+    });
+    expect(del.data).toMatchObject({ source: 'thread', deleted: true });
+    expect(await counts()).toBe(0);
+    await adminCall(t.app, 'POST', `/moderation/comments/${made.data.id}/restore`, {
+      operator: moderator,
+      query: { source: 'thread' },
+    });
+    expect(await counts()).toBe(1);
+    const actions = (await auditRows(t))
+      .filter((r) => r.target_type === 'thread-comment')
+      .map((r) => r.action);
+    expect(actions).toEqual(['thread-comment.delete', 'thread-comment.restore']);
+    const bad = await adminCall(t.app, 'POST', `/moderation/comments/${made.data.id}/delete`, {
+      operator: moderator,
+      query: { source: 'novel' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toMatch(/^source: /);
   });
 
   it('mutes a user: posts and comments refused in Chinese until the time, then allowed again', async () => {

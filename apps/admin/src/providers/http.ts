@@ -41,7 +41,9 @@ export async function api<T>(
   }
   const url = `${API_BASE}${path}${params.size > 0 ? `?${params}` : ''}`;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.json !== undefined) headers['content-type'] = 'application/json';
+  // A FormData (an upload) goes as multipart, its boundary set by the browser.
+  const isForm = typeof FormData !== 'undefined' && options.json instanceof FormData;
+  if (options.json !== undefined && !isForm) headers['content-type'] = 'application/json';
   const csrf = sessionStore.get()?.csrfToken;
   if (method !== 'GET' && csrf) headers[CSRF_HEADER] = csrf;
   let response: Response;
@@ -50,7 +52,12 @@ export async function api<T>(
       method,
       headers,
       credentials: 'same-origin',
-      body: options.json === undefined ? undefined : JSON.stringify(options.json),
+      body:
+        options.json === undefined
+          ? undefined
+          : isForm
+            ? (options.json as FormData)
+            : JSON.stringify(options.json),
     });
   } catch {
     throw new ApiError(0, 0, '网络连接失败，请检查网络后重试');

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { userModerationRoutes } from './accounts/admin-routes.ts';
 import { bulletinAdminRoutes } from './bulletins/admin-routes.ts';
+import { comicAdminRoutes } from './comics/admin-routes.ts';
 import { broadcastAdminRoutes } from './messages/admin-routes.ts';
+import { novelAdminRoutes } from './novels/admin-routes.ts';
 import { auditRoutes } from './operators/audit-routes.ts';
 import { installAdminGuard } from './operators/guard.ts';
 import { operatorAdminRoutes } from './operators/operator-routes.ts';
@@ -22,6 +24,8 @@ export const adminModules: FastifyPluginAsync[] = [
   operatorAdminRoutes,
   auditRoutes,
   bulletinAdminRoutes,
+  novelAdminRoutes,
+  comicAdminRoutes,
   // Operations: moderation, the customer service inbox, system messages (admin-ops).
   squareModerationRoutes,
   userModerationRoutes,

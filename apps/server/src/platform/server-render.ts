@@ -31,6 +31,8 @@ export interface FirstScreens {
    * null: a build without it, a failed render. Kept while the bulletin is the same.
    */
   bulletin(bulletin: unknown, log: FastifyBaseLogger): string | null;
+  /** Drops every kept render: what they show changed (an operator's publish, in any process). */
+  forget(): void;
 }
 
 /** A render slower than this is not waited for: the page gets its static first frame. */
@@ -69,6 +71,9 @@ export function firstScreens(
   const failed = new Set<string>();
   let bulletinMarkup: { of: string; html: string | null } | null = null;
   return {
+    forget() {
+      cache.clear();
+    },
     bulletin(bulletin, log) {
       if (!renderBulletin) return null;
       const of = JSON.stringify(bulletin);

@@ -74,6 +74,10 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
   const frames = indexHtml === null ? null : loadFirstFrames(dist, indexHtml, app.deps.config.appId);
   const screens = frames ? await loadFirstScreens(dist, app.log) : null;
   if (frames && screens) void screens.warm(sampleUrls(frames.patterns));
+  // Works an operator publishes, edits or takes down show on the next page, in every process
+  // (docs/decisions/0047-change-feed-and-jobs.md, 0059-novels-and-comics-console.md).
+  for (const topic of ['novels', 'comics'] as const)
+    app.deps.changes.subscribe(topic, () => screens?.forget());
   const bulletin = startupBulletin(app);
   // The pages' one inline script (the bulletin's) is allowed by its hash.
   const pageCsp = contentSecurityPolicy(frames?.inlineScriptSources ?? []);

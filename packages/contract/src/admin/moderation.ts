@@ -43,16 +43,23 @@ export const modPostListQuery = adminListQuery(['createTime', 'id'], 'createTime
 });
 export type ModPostListQuery = z.infer<typeof modPostListQuery>;
 
+/** square: comments on the square's posts; thread: 段评 and episode comments (comment threads). */
+export const commentSources = ['square', 'thread'] as const;
+export type CommentSource = (typeof commentSources)[number];
+const sourceField = z.enum(commentSources, { error: 'source 只能是 square 或 thread' }).default('square');
+
 export const modCommentSchema = z.object({
   id: z.number().int(),
-  postId: z.number().int(),
+  source: z.enum(commentSources),
+  /** The post it is on (square); null for a thread comment. */
+  postId: z.number().int().nullable(),
   /** Null for a top-level comment; the top-level comment a reply belongs to otherwise. */
   rootId: z.number().int().nullable(),
   userId: z.number().int(),
   authorName: z.string(),
   content: z.string(),
-  /** The first characters of the post it is on. */
-  postExcerpt: z.string(),
+  /** Where it is: the first characters of the post, or the thread's scope and slot (novel:作品:章节 第 N 段). */
+  place: z.string(),
   likeCount: z.number().int(),
   replyCount: z.number().int(),
   createTime: z.string(),
@@ -63,6 +70,7 @@ export type ModComment = z.infer<typeof modCommentSchema>;
 export const modCommentPageSchema = adminPageOf(modCommentSchema);
 
 export const modCommentListQuery = adminListQuery(['createTime', 'id'], 'createTime').extend({
+  source: sourceField,
   keyword: text('keyword', 64),
   author: authorFilter,
   postId: blankAsAbsent(
@@ -73,6 +81,9 @@ export const modCommentListQuery = adminListQuery(['createTime', 'id'], 'createT
   to: isoTimeFilter('to'),
 });
 export type ModCommentListQuery = z.infer<typeof modCommentListQuery>;
+
+/** Which table a comment id names, on delete and restore. */
+export const modCommentSourceQuery = z.object({ source: sourceField });
 
 /** A user as moderators see them: who, where from, and any mute or ban in force. */
 export const modUserSchema = z.object({

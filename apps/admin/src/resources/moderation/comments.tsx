@@ -22,7 +22,7 @@ export function CommentModerationList() {
   const act = (record: ModComment, verb: 'delete' | 'restore') =>
     action.mutate(
       {
-        url: `/moderation/comments/${record.id}/${verb}`,
+        url: `/moderation/comments/${record.id}/${verb}?source=${record.source}`,
         method: 'post',
         values: {},
         successNotification: {
@@ -41,7 +41,7 @@ export function CommentModerationList() {
         style={{ marginBottom: 16, rowGap: 8 }}
         aria-label="搜索评论"
       >
-        <ModFilterItems withPost />
+        <ModFilterItems withPost withSource />
       </Form>
       <QueryTable<ModComment> {...tableProps} query={tableQuery} rowKey="id" emptyText="没有符合条件的评论">
         <Table.Column<ModComment>
@@ -62,11 +62,11 @@ export function CommentModerationList() {
           )}
         />
         <Table.Column<ModComment>
-          title="所在帖子"
+          title="位置"
           width={200}
           render={(_, r) => (
-            <Typography.Text ellipsis={{ tooltip: r.postExcerpt }} style={{ maxWidth: 190 }}>
-              #{r.postId} {r.postExcerpt}
+            <Typography.Text ellipsis={{ tooltip: r.place }} style={{ maxWidth: 190 }}>
+              {r.place}
             </Typography.Text>
           )}
         />

@@ -3,6 +3,7 @@ import type { Dayjs } from 'dayjs';
 
 /** What the moderation tables filter by. */
 export interface ModSearch {
+  source?: 'square' | 'thread';
   keyword?: string;
   author?: string;
   postId?: number;
@@ -12,6 +13,7 @@ export interface ModSearch {
 
 /** The search filters as refine filters (the data provider turns `between` into from/to). */
 export const modFilters = (values: ModSearch) => [
+  { field: 'source', operator: 'eq' as const, value: values.source },
   { field: 'keyword', operator: 'contains' as const, value: values.keyword?.trim() || undefined },
   { field: 'author', operator: 'eq' as const, value: values.author?.trim() || undefined },
   { field: 'postId', operator: 'eq' as const, value: values.postId || undefined },
@@ -26,9 +28,28 @@ export const modFilters = (values: ModSearch) => [
 ];
 
 /** The filter row of 帖子审核 and 评论审核: text, author, time, state (and the post for comments). */
-export function ModFilterItems({ withPost = false }: { withPost?: boolean }) {
+export function ModFilterItems({
+  withPost = false,
+  withSource = false,
+}: {
+  withPost?: boolean;
+  withSource?: boolean;
+}) {
   return (
     <>
+      {withSource ? (
+        <Form.Item label="来源" name="source">
+          <Select
+            placeholder="广场评论"
+            allowClear
+            style={{ width: 150 }}
+            options={[
+              { value: 'square', label: '广场评论' },
+              { value: 'thread', label: '段评与剧集评论' },
+            ]}
+          />
+        </Form.Item>
+      ) : null}
       <Form.Item label="关键词" name="keyword">
         <Input allowClear placeholder="内容包含的文字" style={{ width: 180 }} />
       </Form.Item>

@@ -20,3 +20,25 @@ export async function insertPanels(db: Conn, rows: Array<Insertable<ComicPanelsT
       .execute();
   }
 }
+
+/** Each unit's page count. */
+export async function countPanels(db: Conn, unitIds: number[]): Promise<Map<number, number>> {
+  if (unitIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('comic_panels')
+    .select(['unit_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('unit_id', 'in', unitIds)
+    .groupBy('unit_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.unit_id), Number(r.n)]));
+}
+
+/** Replaces an episode's panels with `rows` (a new order of the same images). */
+export async function replacePanels(
+  db: Conn,
+  unitId: number,
+  rows: Array<Insertable<ComicPanelsTable>>,
+): Promise<void> {
+  await db.deleteFrom('comic_panels').where('unit_id', '=', unitId).execute();
+  await insertPanels(db, rows);
+}

@@ -51,6 +51,8 @@ function registerCommentRoutes(
 export const comicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   registerWorkRoutes(app, 'comic', { unitsPath: 'episodes', unitName: '话' });
+  // Pages an operator reorders show at the next read in every process (docs/decisions/0047, 0059).
+  deps.changes.subscribe('comics', () => comics.forgetPanels(deps));
 
   app.get(
     '/v1/comic/:id/episode/:eid',

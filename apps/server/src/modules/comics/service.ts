@@ -14,12 +14,18 @@ export const comicScope = (workId: number) => `comic:${workId}`;
 type PanelRow = Awaited<ReturnType<typeof repo.listPanels>>[number];
 
 /**
- * An episode's panels, lately read, newest last. Panels do not change once stored (a new drawing
- * is a new episode), and the episode answer is the comic reader's hot path: with this it costs the
- * shared unit checks and the comment count, not one more query (`npm run bench` comics).
+ * An episode's panels, lately read, newest last. The episode answer is the comic reader's hot
+ * path: with this it costs the shared unit checks and the comment count, not one more query
+ * (`npm run bench` comics). An operator reordering pages announces `comics`, which drops it in
+ * every process (`forgetPanels`, subscribed in routes.ts; docs/decisions/0059).
  */
 const panelsRead = new WeakMap<Deps['db'], Map<number, PanelRow[]>>();
 const PANELS_KEPT = 1024;
+
+/** Drops this process's copy of every episode's panels (a change in any process). */
+export function forgetPanels(deps: Deps): void {
+  panelsRead.get(deps.db)?.clear();
+}
 
 async function panelsOf(deps: Deps, unitId: number): Promise<PanelRow[]> {
   // Per database: tests run several apps, each with its own unit ids, in one process.

@@ -1,6 +1,9 @@
 // The shared content model for the kinds of work (docs/decisions/0026-content-model.md): novels,
 // comics and videos. Other modules import this file, never the content internals.
 export { type OpenedUnit, openUnit, unlockedUnits } from './access-service.ts';
+// The console's work routes and the writes a kind's own admin routes build on (0059).
+export { registerWorkAdminRoutes } from './admin-routes.ts';
+export { adminUnitOf, adminWorkOf, lastUnitIdx, TOPIC_OF, toAdminWork } from './admin-service.ts';
 export {
   existingUnit,
   existingWork,

@@ -28,7 +28,8 @@ const sortColumn = (sort: WorkSortValue) => (sort === 2 ? 'works.latest_unit_at'
 /** The works a list filter keeps, on `works` alone: the count needs no join (a join per row made
  * counting 10,000 works six times slower, `npm run bench` novels). */
 function filtered(db: Conn, kind: WorkKind, filter: WorkFilter) {
-  let q = db.selectFrom('works').where('works.kind', '=', kind);
+  // Drafts are the console's alone (docs/decisions/0059-novels-and-comics-console.md).
+  let q = db.selectFrom('works').where('works.kind', '=', kind).where('works.published', '=', 1);
   if (filter.categoryId !== undefined) q = q.where('works.category_id', '=', filter.categoryId);
   if (filter.sort === 3) q = q.where('works.status', '=', 1);
   if (filter.keyword) {
@@ -81,6 +82,7 @@ export function findWork(db: Conn, kind: WorkKind, id: number): Promise<WorkRow 
     .select('work_categories.name as category_name')
     .where('works.id', '=', id)
     .where('works.kind', '=', kind)
+    .where('works.published', '=', 1)
     .executeTakeFirst() as Promise<WorkRow | undefined>;
 }
 
@@ -92,6 +94,7 @@ export function findWorks(db: Conn, ids: number[]): Promise<WorkRow[]> {
     .selectAll('works')
     .select('work_categories.name as category_name')
     .where('works.id', 'in', ids)
+    .where('works.published', '=', 1)
     .execute() as Promise<WorkRow[]>;
 }
 

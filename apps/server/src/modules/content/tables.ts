@@ -31,6 +31,8 @@ export interface WorksTable {
   /** When the latest unit came out; the work's creation while it has none (sort 2 reads it). */
   latest_unit_at: number;
   view_count: Generated<number>;
+  /** 1: shown in the portal; 0: a draft only the console sees (docs/decisions/0059). */
+  published: Generated<number>;
   /** Sort 1 (热门): views plus weighted subscriptions. */
   hot_score: Generated<number>;
   created_at: number;

@@ -3,6 +3,7 @@ import {
   modCommentListQuery,
   modCommentPageSchema,
   modCommentSchema,
+  modCommentSourceQuery,
   modPostListQuery,
   modPostPageSchema,
   modPostSchema,
@@ -69,7 +70,8 @@ export const squareModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: '评论搜索（内容关键词、作者、帖子、时间段、是否已删除）',
+        summary:
+          '评论搜索（source=square 广场评论 / thread 段评与剧集评论；内容关键词、作者、帖子、时间段、是否已删除）',
         querystring: modCommentListQuery,
         response: { 200: envelopeOf(modCommentPageSchema) },
       },
@@ -85,11 +87,19 @@ export const squareModerationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: '删除评论（一级评论连同其回复）',
         params: idParams,
+        querystring: modCommentSourceQuery,
         response: { 200: envelopeOf(modCommentSchema) },
       },
     },
     async (request) =>
-      ok(await moderation.deleteCommentAsModerator(deps, auditActor(request), request.params.id)),
+      ok(
+        await moderation.deleteCommentAsModerator(
+          deps,
+          auditActor(request),
+          request.query.source,
+          request.params.id,
+        ),
+      ),
   );
 
   app.post(
@@ -100,9 +110,11 @@ export const squareModerationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: '恢复已删除的评论（连同与它一起删除的回复）',
         params: idParams,
+        querystring: modCommentSourceQuery,
         response: { 200: envelopeOf(modCommentSchema) },
       },
     },
-    async (request) => ok(await moderation.restoreComment(deps, auditActor(request), request.params.id)),
+    async (request) =>
+      ok(await moderation.restoreComment(deps, auditActor(request), request.query.source, request.params.id)),
   );
 };

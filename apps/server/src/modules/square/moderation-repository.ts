@@ -141,3 +141,55 @@ export const findModComment = (db: Conn, id: number) =>
     .select(COMMENT_COLUMNS)
     .where('c.id', '=', id)
     .executeTakeFirst();
+
+function threadCommentsFiltered(db: Conn, f: ModFilter) {
+  return db
+    .selectFrom('thread_comments as c')
+    .$if(f.keyword !== undefined, (q) => q.where(containsText('c.content', f.keyword!)))
+    .$if(f.userIds !== undefined, (q) => q.where('c.user_id', 'in', f.userIds!.length ? f.userIds! : [-1]))
+    .$if(f.deleted === true, (q) => q.where('c.deleted_at', 'is not', null))
+    .$if(f.deleted === false, (q) => q.where('c.deleted_at', 'is', null))
+    .$if(f.from !== undefined, (q) => q.where('c.created_at', '>=', f.from!))
+    .$if(f.to !== undefined, (q) => q.where('c.created_at', '<=', f.to!));
+}
+
+const THREAD_COMMENT_COLUMNS = [
+  'c.id',
+  'c.root_id',
+  'c.user_id',
+  'c.content',
+  'c.like_count',
+  'c.reply_count',
+  'c.created_at',
+  'c.deleted_at',
+  'th.scope',
+  'th.slot',
+] as const;
+
+/** 段评 and episode comments, with the thread (scope, slot) each hangs on. */
+export async function listModThreadComments(db: Conn, f: ModFilter, w: ModListWindow) {
+  const [rows, count] = await Promise.all([
+    threadCommentsFiltered(db, f)
+      .innerJoin('comment_threads as th', 'th.id', 'c.thread_id')
+      .select(THREAD_COMMENT_COLUMNS)
+      .orderBy(`c.${w.sort}`, w.order)
+      .orderBy('c.id', w.order)
+      .limit(w.limit)
+      .offset(w.offset)
+      .execute(),
+    threadCommentsFiltered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export type ModThreadCommentRow = Awaited<ReturnType<typeof listModThreadComments>>['rows'][number];
+
+export const findModThreadComment = (db: Conn, id: number) =>
+  db
+    .selectFrom('thread_comments as c')
+    .innerJoin('comment_threads as th', 'th.id', 'c.thread_id')
+    .select(THREAD_COMMENT_COLUMNS)
+    .where('c.id', '=', id)
+    .executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { AdminPage } from '@ld/contract/admin/list';
 import type {
+  CommentSource,
   ModComment,
   ModCommentListQuery,
   ModPost,
@@ -16,6 +17,7 @@ import { onPosts } from './comments-service.ts';
 import { parseImages } from './mapping.ts';
 import * as mod from './moderation-repository.ts';
 import * as posts from './posts-repository.ts';
+import { onThreads } from './threads-service.ts';
 
 // 内容审核 (issue 20 §4): moderators search posts and comments, live or deleted, and delete or
 // restore them through the same soft delete and counters as the author's own delete. Each write
@@ -57,12 +59,39 @@ async function toModComments(db: Conn, rows: mod.ModCommentRow[]): Promise<ModCo
   );
   return rows.map((r) => ({
     id: Number(r.id),
+    source: 'square' as const,
     postId: Number(r.post_id),
     rootId: r.root_id === null ? null : Number(r.root_id),
     userId: Number(r.user_id),
     authorName: (people.get(Number(r.user_id)) ?? UNKNOWN_PROFILE).name,
     content: r.content,
-    postExcerpt: [...r.post_content].slice(0, 40).join(''),
+    place: `帖子 #${r.post_id} ${[...r.post_content].slice(0, 40).join('')}`,
+    likeCount: r.like_count,
+    replyCount: r.reply_count,
+    createTime: toIso(Number(r.created_at)),
+    deleted: r.deleted_at !== null,
+    deleteTime: toIsoOrNull(r.deleted_at === null ? null : Number(r.deleted_at)),
+  }));
+}
+
+/** Where a thread is, as a moderator reads it: 段评 name their paragraph. */
+const placeOf = (scope: string, slot: number) =>
+  scope.startsWith('novel:') ? `小说段评 ${scope} 第 ${slot + 1} 段` : `评论区 ${scope}`;
+
+async function toModThreadComments(db: Conn, rows: mod.ModThreadCommentRow[]): Promise<ModComment[]> {
+  const people = await profilesOf(
+    db,
+    rows.map((r) => Number(r.user_id)),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    source: 'thread' as const,
+    postId: null,
+    rootId: r.root_id === null ? null : Number(r.root_id),
+    userId: Number(r.user_id),
+    authorName: (people.get(Number(r.user_id)) ?? UNKNOWN_PROFILE).name,
+    content: r.content,
+    place: placeOf(r.scope, r.slot),
     likeCount: r.like_count,
     replyCount: r.reply_count,
     createTime: toIso(Number(r.created_at)),
@@ -91,18 +120,20 @@ export async function listModPosts(deps: Deps, q: ModPostListQuery): Promise<Adm
 
 export async function listModComments(deps: Deps, q: ModCommentListQuery): Promise<AdminPage<ModComment>> {
   const db = deps.db.kysely;
-  const { rows, total } = await mod.listModComments(
-    db,
-    {
-      keyword: q.keyword,
-      userIds: await authorIds(db, q.author),
-      postId: q.postId,
-      deleted: deletedOf(q.deleted),
-      from: timeOf(q.from),
-      to: timeOf(q.to),
-    },
-    { sort: SORT[q.sort], order: q.order, limit: q.pageSize, offset: adminOffset(q) },
-  );
+  const filter = {
+    keyword: q.keyword,
+    userIds: await authorIds(db, q.author),
+    postId: q.postId,
+    deleted: deletedOf(q.deleted),
+    from: timeOf(q.from),
+    to: timeOf(q.to),
+  };
+  const window = { sort: SORT[q.sort], order: q.order, limit: q.pageSize, offset: adminOffset(q) };
+  if (q.source === 'thread') {
+    const { rows, total } = await mod.listModThreadComments(db, filter, window);
+    return { records: await toModThreadComments(db, rows), total, current: q.currentPage, size: q.pageSize };
+  }
+  const { rows, total } = await mod.listModComments(db, filter, window);
   return { records: await toModComments(db, rows), total, current: q.currentPage, size: q.pageSize };
 }
 
@@ -112,11 +143,22 @@ async function modPostOf(db: Conn, id: number): Promise<ModPost> {
   return (await toModPosts(db, [row]))[0]!;
 }
 
-async function modCommentOf(db: Conn, id: number): Promise<ModComment> {
+async function modCommentOf(db: Conn, source: CommentSource, id: number): Promise<ModComment> {
+  if (source === 'thread') {
+    const row = await mod.findModThreadComment(db, id);
+    if (!row) throw notFound('评论');
+    return (await toModThreadComments(db, [row]))[0]!;
+  }
   const row = await mod.findModComment(db, id);
   if (!row) throw notFound('评论');
   return (await toModComments(db, [row]))[0]!;
 }
+
+const targetOf = (source: CommentSource) => (source === 'thread' ? onThreads : onPosts);
+/** The audit target type: square comments stay `comment`; 段评 and episode comments are `thread-comment`. */
+const targetTypeOf = (source: CommentSource) => (source === 'thread' ? 'thread-comment' : 'comment');
+/** A square comment changes the post's counters (the home shows them); a thread's are read live. */
+const announceOf = (source: CommentSource) => (source === 'thread' ? {} : announce);
 
 const announce = { announce: ['square' as const] };
 
@@ -163,37 +205,49 @@ export function restorePost(deps: Deps, actor: AuditActor, id: number): Promise<
 }
 
 /** A moderator's delete of a comment (a top-level one takes its replies), counters moved as the author's. */
-export function deleteCommentAsModerator(deps: Deps, actor: AuditActor, id: number): Promise<ModComment> {
+export function deleteCommentAsModerator(
+  deps: Deps,
+  actor: AuditActor,
+  source: CommentSource,
+  id: number,
+): Promise<ModComment> {
   return audited(
     deps,
     actor,
     async (trx) => {
-      const before = await modCommentOf(trx, id);
-      await engine.removeIn(trx, onPosts, id, deps.clock.now(), async () => {});
-      const after = await modCommentOf(trx, id);
+      const before = await modCommentOf(trx, source, id);
+      await engine.removeIn(trx, targetOf(source), id, deps.clock.now(), async () => {});
+      const after = await modCommentOf(trx, source, id);
+      const targetType = targetTypeOf(source);
       return {
         result: after,
-        audit: { action: 'comment.delete', targetType: 'comment', targetId: id, before, after },
+        audit: { action: `${targetType}.delete`, targetType, targetId: id, before, after },
       };
     },
-    announce,
+    announceOf(source),
   );
 }
 
 /** Brings a deleted comment back, with the replies deleted along with it. */
-export function restoreComment(deps: Deps, actor: AuditActor, id: number): Promise<ModComment> {
+export function restoreComment(
+  deps: Deps,
+  actor: AuditActor,
+  source: CommentSource,
+  id: number,
+): Promise<ModComment> {
   return audited(
     deps,
     actor,
     async (trx) => {
-      const before = await modCommentOf(trx, id);
-      await engine.restoreIn(trx, onPosts, id);
-      const after = await modCommentOf(trx, id);
+      const before = await modCommentOf(trx, source, id);
+      await engine.restoreIn(trx, targetOf(source), id);
+      const after = await modCommentOf(trx, source, id);
+      const targetType = targetTypeOf(source);
       return {
         result: after,
-        audit: { action: 'comment.restore', targetType: 'comment', targetId: id, before, after },
+        audit: { action: `${targetType}.restore`, targetType, targetId: id, before, after },
       };
     },
-    announce,
+    announceOf(source),
   );
 }

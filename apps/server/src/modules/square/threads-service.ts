@@ -26,7 +26,8 @@ export interface ThreadKey {
   slot: number;
 }
 
-const onThreads: engine.CommentTarget = {
+/** The thread store's comment target: a thread's counters move with its comments. */
+export const onThreads: engine.CommentTarget = {
   store: THREAD_STORE,
   bump: threads.bumpThreadCounters,
 };
