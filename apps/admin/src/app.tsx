@@ -38,9 +38,14 @@ import { KefuShow } from './resources/kefu/show';
 import { CommentModerationList } from './resources/moderation/comments';
 import { PostModerationList } from './resources/moderation/posts';
 import { UserModerationList } from './resources/moderation/users';
+import { OrderList } from './resources/money/order-list';
+import { VipOrderList } from './resources/money/vip-order-list';
+import { WalletSearch } from './resources/money/wallet-search';
+import { WalletShow } from './resources/money/wallet-show';
 import { NovelImport } from './resources/novels/import';
 import { NovelCreate, NovelEdit, NovelList } from './resources/novels/pages';
 import { OperatorList } from './resources/operators/list';
+import { ChannelReportPage } from './resources/reports/channel-report';
 import { VideoEdit } from './resources/videos/edit';
 import { VideoList } from './resources/videos/list';
 import { ForbiddenPage, NotFoundPage } from './shared/error-pages';
@@ -175,6 +180,13 @@ export function App() {
                   <Route path="create" element={<BroadcastCreate />} />
                 </Route>
                 <Route path="/operators" element={<OperatorList />} />
+                <Route path="/orders" element={<OrderList />} />
+                <Route path="/vip-orders" element={<VipOrderList />} />
+                <Route path="/wallets">
+                  <Route index element={<WalletSearch />} />
+                  <Route path="show/:id" element={<WalletShow />} />
+                </Route>
+                <Route path="/reports" element={<ChannelReportPage />} />
                 <Route path="/audit" element={<AuditList />} />
                 <Route path="/account" element={<AccountPage />} />
                 <Route path="*" element={<NotFoundPage />} />

@@ -10,9 +10,12 @@ import { auditRoutes } from './operators/audit-routes.ts';
 import { installAdminGuard } from './operators/guard.ts';
 import { operatorAdminRoutes } from './operators/operator-routes.ts';
 import { operatorSessionRoutes } from './operators/routes.ts';
+import { reportAdminRoutes } from './reports/admin-routes.ts';
 import { squareModerationRoutes } from './square/admin-routes.ts';
 import { kefuAdminRoutes } from './support/admin-routes.ts';
 import { videoAdminRoutes } from './videos/admin-routes.ts';
+import { vipAdminRoutes } from './vip/admin-routes.ts';
+import { walletAdminRoutes } from './wallet/admin-routes.ts';
 
 /**
  * Every admin route plugin, registered under `/api/admin/v1` behind the operator guard
@@ -35,6 +38,9 @@ export const adminModules: FastifyPluginAsync[] = [
   userModerationRoutes,
   kefuAdminRoutes,
   broadcastAdminRoutes,
+  walletAdminRoutes,
+  vipAdminRoutes,
+  reportAdminRoutes,
 ];
 
 /** The admin API: one scope, whose every route passes the guard before anything else. */

@@ -19,6 +19,7 @@ import * as m520 from './2026112520-order-provider-state.ts';
 import * as m550 from './2026112550-games-console.ts';
 import * as m560 from './2026112560-works-published.ts';
 import * as m580 from './2026112580-moderation-and-inbox.ts';
+import * as m600 from './2026112600-channel-attribution.ts';
 
 /** Every migration, in order. Names start with a timestamp so they sort. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026112550-games-console': m550,
   '2026112560-works-published': m560,
   '2026112580-moderation-and-inbox': m580,
+  '2026112600-channel-attribution': m600,
 };

@@ -2,4 +2,4 @@
 
 export { publishedGameIds } from './repository.ts';
 export { FIRST_GAME_APP_ID } from './seed.ts';
-export { type GameCard, gameCardsOf, gameIdOfAppId, listGames } from './service.ts';
+export { countDownloads, type GameCard, gameCardsOf, gameIdOfAppId, listGames } from './service.ts';

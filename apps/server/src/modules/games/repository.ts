@@ -1,7 +1,8 @@
 import { type Insertable, sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
+import { shanghaiDayOf } from '../../db/day-buckets.ts';
 import { afterKeyset, type PageWindow } from '../../platform/paging.ts';
-import type { GamesTable } from './tables.ts';
+import type { GameDownloadsTable, GamesTable } from './tables.ts';
 
 export async function listTypes(db: Conn) {
   return db.selectFrom('game_types').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
@@ -125,3 +126,24 @@ export async function setGameMedia(
  */
 export const publishedGameIds = (db: Conn) =>
   db.selectFrom('games').select('games.id').where('games.published', '=', 1);
+
+export async function insertDownload(db: Conn, row: Insertable<GameDownloadsTable>): Promise<void> {
+  await db.insertInto('game_downloads').values(row).execute();
+}
+
+/** Download rows per Shanghai day, channel and invite code in [from, to). */
+export async function countDownloads(
+  db: Conn,
+  f: { from: number; to: number; channelId?: string | undefined; inviteCode?: string | undefined },
+) {
+  const day = shanghaiDayOf('created_at');
+  return db
+    .selectFrom('game_downloads')
+    .select((eb) => [day.as('day'), 'channel_id', 'invite_code', eb.fn.countAll<string>().as('n')])
+    .where('created_at', '>=', f.from)
+    .where('created_at', '<', f.to)
+    .$if(f.channelId !== undefined, (q) => q.where('channel_id', '=', f.channelId!))
+    .$if(f.inviteCode !== undefined, (q) => q.where('invite_code', '=', f.inviteCode!))
+    .groupBy([day, 'channel_id', 'invite_code'])
+    .execute();
+}

@@ -33,7 +33,20 @@ export interface GamesTable {
   created_at: number;
 }
 
+/** One row per download link handed out, with the downloader's channel (decision 0062). */
+export interface GameDownloadsTable {
+  id: Generated<number>;
+  game_id: number;
+  /** Null for a guest downloading a free game. */
+  user_id: number | null;
+  platform_type: number;
+  channel_id: string;
+  invite_code: Generated<string>;
+  created_at: number;
+}
+
 export interface GameTables {
   game_types: GameTypesTable;
   games: GamesTable;
+  game_downloads: GameDownloadsTable;
 }
