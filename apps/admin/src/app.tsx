@@ -46,6 +46,7 @@ import { NovelImport } from './resources/novels/import';
 import { NovelCreate, NovelEdit, NovelList } from './resources/novels/pages';
 import { OperatorList } from './resources/operators/list';
 import { ChannelReportPage } from './resources/reports/channel-report';
+import { siteRoutes } from './resources/site-routes';
 import { VideoEdit } from './resources/videos/edit';
 import { VideoList } from './resources/videos/list';
 import { ForbiddenPage, NotFoundPage } from './shared/error-pages';
@@ -156,6 +157,8 @@ export function App() {
                   <Route index element={<VideoList />} />
                   <Route path="edit/:id" element={<VideoEdit />} />
                 </Route>
+                {/* admin-site (issue 20 §3) */}
+                {siteRoutes}
                 <Route path="/novels">
                   <Route index element={<NovelList />} />
                   <Route path="create" element={<NovelCreate />} />

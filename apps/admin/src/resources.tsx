@@ -19,6 +19,7 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
+import { siteResources } from './resources/site-resources';
 
 /**
  * The console's resources: one per thing operators manage, each with its area (the role rule,
@@ -55,6 +56,8 @@ export const resources: ResourceProps[] = [
     edit: '/videos/edit/:id',
     meta: { label: '视频', area: 'content', icon: <VideoCameraOutlined /> },
   },
+  // admin-site (issue 20 §3): the portal's site settings.
+  ...siteResources,
   // 小说 and 漫画 (docs/decisions/0059-novels-and-comics-console.md).
   {
     name: 'novels',

@@ -38,7 +38,7 @@ export type HomeSection = z.infer<typeof homeSectionSchema>;
 export const homeSchema = z.object({
   banners: z.array(z.object({ image: z.string(), alt: z.string(), to: z.string() })),
   entries: z.array(z.object({ key: z.string(), label: z.string(), to: z.string() })),
-  /** Only kinds that have something to show, in SEARCH_KINDS order. */
+  /** Only kinds that have something to show and that operators show, in their order (SEARCH_KINDS order by default). */
   sections: z.array(homeSectionSchema),
 });
 export type Home = z.infer<typeof homeSchema>;

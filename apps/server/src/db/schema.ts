@@ -8,6 +8,7 @@ import type { ContentTables } from '../modules/content/tables.ts';
 import type { DeviceTables } from '../modules/devices/tables.ts';
 import type { GameTables } from '../modules/games/tables.ts';
 import type { GiftTables } from '../modules/gifts/tables.ts';
+import type { HomeTables } from '../modules/home/tables.ts';
 import type { InviteTables } from '../modules/invites/tables.ts';
 import type { MessageTables } from '../modules/messages/tables.ts';
 import type { NovelTables } from '../modules/novels/tables.ts';
@@ -45,4 +46,6 @@ export interface Database
     CheckinTables,
     ActivityTables,
     ComicTables,
-    OperatorTables {}
+    OperatorTables,
+    // admin-site (issue 20 §3)
+    HomeTables {}

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { userModerationRoutes } from './accounts/admin-routes.ts';
 import { bulletinAdminRoutes } from './bulletins/admin-routes.ts';
+import { clientConfigAdminRoutes } from './client-config/admin-routes.ts';
 import { comicAdminRoutes } from './comics/admin-routes.ts';
 import { gameAdminRoutes } from './games/admin-routes.ts';
 import { giftPackAdminRoutes } from './gifts/admin-routes.ts';
+import { homeAdminRoutes } from './home/admin-routes.ts';
 import { broadcastAdminRoutes } from './messages/admin-routes.ts';
 import { novelAdminRoutes } from './novels/admin-routes.ts';
 import { auditRoutes } from './operators/audit-routes.ts';
@@ -12,10 +14,14 @@ import { operatorAdminRoutes } from './operators/operator-routes.ts';
 import { operatorSessionRoutes } from './operators/routes.ts';
 import { reportAdminRoutes } from './reports/admin-routes.ts';
 import { squareModerationRoutes } from './square/admin-routes.ts';
+import { squareTagAdminRoutes } from './square/tags-admin-routes.ts';
+import { sensitiveWordAdminRoutes } from './square/words-admin-routes.ts';
 import { kefuAdminRoutes } from './support/admin-routes.ts';
+import { faqAdminRoutes } from './support/faq-admin-routes.ts';
 import { videoAdminRoutes } from './videos/admin-routes.ts';
-import { vipAdminRoutes } from './vip/admin-routes.ts';
+import { vipAdminRoutes, vipPlanAdminRoutes } from './vip/admin-routes.ts';
 import { walletAdminRoutes } from './wallet/admin-routes.ts';
+import { rechargePackAdminRoutes } from './wallet/packs-admin-routes.ts';
 
 /**
  * Every admin route plugin, registered under `/api/admin/v1` behind the operator guard
@@ -31,6 +37,14 @@ export const adminModules: FastifyPluginAsync[] = [
   gameAdminRoutes,
   giftPackAdminRoutes,
   videoAdminRoutes,
+  // admin-site (issue 20 §3)
+  rechargePackAdminRoutes,
+  vipPlanAdminRoutes,
+  homeAdminRoutes,
+  sensitiveWordAdminRoutes,
+  squareTagAdminRoutes,
+  faqAdminRoutes,
+  clientConfigAdminRoutes,
   novelAdminRoutes,
   comicAdminRoutes,
   // Operations: moderation, the customer service inbox, system messages (admin-ops).

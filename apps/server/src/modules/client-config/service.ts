@@ -9,7 +9,7 @@ import * as repo from './repository.ts';
  * Values the deployment sets in its environment. The first three override rows of the table
  * (an operator's env is the stronger statement); the rest exist only in the environment.
  */
-function fromEnvironment(config: Config): ConfigItem[] {
+export function fromEnvironment(config: Config): ConfigItem[] {
   const items: Array<[string, string | undefined]> = [
     [ConfigKey.bundleUrl, config.bundleUrl],
     [ConfigKey.packageUrl, config.packageUrl],

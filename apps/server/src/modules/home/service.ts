@@ -10,7 +10,6 @@ import type {
   SuggestAnswer,
 } from '@ld/contract/home';
 import {
-  HOME_BANNERS,
   HOME_ENTRIES,
   HOME_LIMITS,
   itemPath,
@@ -24,9 +23,11 @@ import type { Deps } from '../../platform/deps.ts';
 import { listWorks } from '../content/public.ts';
 import { listGames } from '../games/public.ts';
 import { findPosts } from '../square/public.ts';
+import * as repo from './repository.ts';
 
 // Home and the search across every kind read the other modules through their public.ts only
-// (docs/decisions/0016-module-boundaries.md); this module owns no table.
+// (docs/decisions/0016-module-boundaries.md); this module owns only what operators set for the
+// home (its banners and the order and titles of its sections: home_banners, home_sections).
 
 /** A post's title: the start of its first line. */
 const POST_TITLE_MAX = 40;
@@ -101,24 +102,30 @@ export const HOME_CACHE_KEY = 'home:v1';
 export const HOME_TOPICS = ['home', 'games', 'comics', 'novels', 'videos', 'square'] as const;
 
 export async function buildHome(deps: Deps): Promise<Home> {
+  const db = deps.db.kysely;
+  const [banners, rows] = await Promise.all([repo.listActiveBanners(db), repo.listSections(db)]);
+  const shown = rows.filter(
+    (r): r is typeof r & { kind: SearchKind } =>
+      r.is_active === 1 && (SEARCH_KINDS as readonly string[]).includes(r.kind),
+  );
   const pages = await Promise.all(
-    SEARCH_KINDS.map((kind) =>
-      pageOf(deps, kind, { pageSize: kind === 'post' ? 4 : HOME_LIMITS.sectionSize }),
+    shown.map((row) =>
+      pageOf(deps, row.kind, { pageSize: row.kind === 'post' ? 4 : HOME_LIMITS.sectionSize }),
     ),
   );
   const sections: HomeSection[] = [];
-  SEARCH_KINDS.forEach((kind, i) => {
+  shown.forEach((row, i) => {
     // A kind with nothing to show is absent, never a placeholder.
     if (pages[i].records.length === 0) return;
     sections.push({
-      kind,
-      title: `热门${SEARCH_KIND_TEXT[kind]}`,
-      more: SECTION_MORE[kind],
+      kind: row.kind,
+      title: row.title,
+      more: SECTION_MORE[row.kind],
       items: pages[i].records,
     });
   });
   return {
-    banners: HOME_BANNERS.map((b) => ({ ...b })),
+    banners: banners.map((b) => ({ image: b.image, alt: b.alt, to: b.link })),
     entries: HOME_ENTRIES.map((e) => ({ ...e })),
     sections,
   };

@@ -7,6 +7,8 @@ export interface SquareTagsTable {
   name: string;
   sort: Generated<number>;
   created_at: number;
+  /** 1: offered for new posts and listed; 0: taken out of use from the console (its posts keep it). */
+  is_active: Generated<number>;
 }
 
 export interface SquarePostsTable {

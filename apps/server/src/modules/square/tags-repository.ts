@@ -1,12 +1,25 @@
 import type { Conn } from '../../db/database.ts';
 import { likeContains } from './feed-sql.ts';
 
+/** The tags in use, in order. */
 export async function listTags(db: Conn) {
-  return db.selectFrom('square_tags').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
+  return db
+    .selectFrom('square_tags')
+    .select(['id', 'name'])
+    .where('is_active', '=', 1)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
 }
 
+/** A tag in use (a new post may take it). */
 export async function findTag(db: Conn, id: number) {
-  return db.selectFrom('square_tags').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('square_tags')
+    .select(['id', 'name'])
+    .where('id', '=', id)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
 }
 
 export async function tagNamesContaining(db: Conn, keyword: string, limit: number): Promise<string[]> {
@@ -14,6 +27,7 @@ export async function tagNamesContaining(db: Conn, keyword: string, limit: numbe
     .selectFrom('square_tags')
     .select('name')
     .where(likeContains('name', keyword))
+    .where('is_active', '=', 1)
     .orderBy('sort')
     .limit(limit)
     .execute();

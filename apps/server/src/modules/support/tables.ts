@@ -7,6 +7,8 @@ export interface FaqsTable {
   question: string;
   answer: string;
   sort: Generated<number>;
+  /** 1: shown on the FAQ page; 0: a draft or taken down from the console. */
+  is_active: Generated<number>;
 }
 
 export interface KefuMessagesTable {

@@ -1,12 +1,25 @@
 import type { Conn } from '../../db/database.ts';
 import type { VipPlansTable } from './tables.ts';
 
+/** The plans on sale, in the page's order. */
 export async function listPlans(db: Conn) {
-  return db.selectFrom('vip_plans').selectAll().orderBy('sort').orderBy('vip_type').execute();
+  return db
+    .selectFrom('vip_plans')
+    .selectAll()
+    .where('is_active', '=', 1)
+    .orderBy('sort')
+    .orderBy('vip_type')
+    .execute();
 }
 
+/** A plan on sale. */
 export async function findPlan(db: Conn, vipType: number) {
-  return db.selectFrom('vip_plans').selectAll().where('vip_type', '=', vipType).executeTakeFirst();
+  return db
+    .selectFrom('vip_plans')
+    .selectAll()
+    .where('vip_type', '=', vipType)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
 }
 
 /** The membership row; undefined for someone who never was a member. */
@@ -64,7 +77,7 @@ export async function setOrderExpTime(db: Conn, vipOrderId: number, expTime: num
 
 export async function upsertPlan(
   db: Conn,
-  plan: Omit<VipPlansTable, 'description' | 'sort'> & { description: string; sort: number },
+  plan: Omit<VipPlansTable, 'description' | 'sort' | 'is_active'> & { description: string; sort: number },
 ) {
   await db
     .insertInto('vip_plans')

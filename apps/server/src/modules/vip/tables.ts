@@ -10,6 +10,8 @@ export interface VipPlansTable {
   badge: VipBadge;
   description: Generated<string>;
   sort: Generated<number>;
+  /** 1: listed by vip/vipconfig and on sale; 0: taken off sale from the console. */
+  is_active: Generated<number>;
 }
 
 export interface VipOrdersTable {

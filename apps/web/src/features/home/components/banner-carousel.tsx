@@ -36,11 +36,13 @@ export const stepIndex = (index: number, step: number, count: number): number =>
  * transform and a transition keep the home's first load small.
  */
 export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
-  const [index, setIndex] = useState(0);
+  const [chosen, setIndex] = useState(0);
   const [drag, setDrag] = useState(0);
   const [touching, setTouching] = useState(false);
   const start = useRef<{ x: number; y: number } | null>(null);
   const count = banners.length;
+  // Operators may publish fewer banners than the slide shown a moment ago.
+  const index = chosen < count ? chosen : 0;
 
   useEffect(() => {
     if (touching || count < 2) return;
@@ -70,6 +72,7 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
     if (step !== 0) setIndex((i) => stepIndex(i, step, count));
   };
 
+  if (count === 0) return null;
   return (
     <section className="carousel" aria-roledescription="carousel" aria-label="活动推荐">
       <div
@@ -84,7 +87,7 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
         onTouchCancel={onTouchEnd}
       >
         {banners.map((b, i) => (
-          <div key={b.image} className="carousel__slide" inert={i !== index}>
+          <div key={`${b.image}|${b.alt}|${b.to}`} className="carousel__slide" inert={i !== index}>
             <Link to={b.to} draggable={false}>
               {/* The first banner is the page's largest paint: fetched first, never lazily. */}
               <img
@@ -104,7 +107,7 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
         <div className="carousel__dots">
           {banners.map((b, i) => (
             <button
-              key={b.image}
+              key={`${b.image}|${b.alt}|${b.to}`}
               type="button"
               className="carousel__dot"
               aria-label={`第 ${i + 1} 张：${b.alt}`}

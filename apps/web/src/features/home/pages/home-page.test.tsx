@@ -1,4 +1,5 @@
 import type { Home } from '@ld/contract/home';
+import { HOME_BANNERS } from '@ld/contract/home-values';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeServer } from '../../../testing/fake-server';
@@ -6,7 +7,7 @@ import { renderApp } from '../../../testing/render';
 import HomePage from './home-page';
 
 const HOME: Home = {
-  banners: [],
+  banners: HOME_BANNERS.map((b) => ({ ...b })),
   entries: [],
   sections: [
     {
@@ -68,6 +69,15 @@ describe('home', () => {
       expect(entry.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
       expect(entry.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
     }
+  });
+
+  it('shows the banners operators published once the home answers', async () => {
+    const banners = [{ image: '/uploads/banners/a1.webp', alt: '新春充值返利', to: '/recharge' }];
+    renderApp(<HomePage />, { server: fakeServer().on('GET /v1/home', () => ({ ...HOME, banners })) });
+    const banner = await screen.findByRole('img', { name: '新春充值返利' });
+    expect(banner.getAttribute('src')).toBe('/uploads/banners/a1.webp');
+    expect(banner.closest('a')?.getAttribute('href')).toBe('/recharge');
+    expect(screen.queryByRole('img', { name: '每日签到，连签有礼' })).toBeNull();
   });
 
   it('shows a skeleton, then the sections of the kinds the server has, each with 更多 and its items', async () => {

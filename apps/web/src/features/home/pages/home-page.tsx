@@ -31,10 +31,11 @@ const ENTRY_ICONS: Record<HomeEntryKey, ComponentType<SVGProps<SVGSVGElement>>> 
 };
 
 /**
- * 首页: the search box, the two banners of spec §2 in a carousel (both to check-in), the entry
- * grid, and the sections of what the portal has (hot games, comics, novels, videos, posts), each
- * with 更多. Banners and entries are static, so they paint at once; the sections come from
- * GET /api/v1/home, with a skeleton, pull-to-refresh and error-with-retry.
+ * 首页: the search box, the banners in a carousel, the entry grid, and the sections of what the
+ * portal has (hot games, comics, novels, videos, posts), each with 更多. Banners and sections are
+ * set by operators and come with GET /api/v1/home (a skeleton, pull-to-refresh, error-with-retry);
+ * until it answers, the carousel shows the two banners of spec §2 that the first frame paints,
+ * so the page's largest paint still comes with the HTML.
  */
 export default function HomePage() {
   const home = useHome();
@@ -52,7 +53,7 @@ export default function HomePage() {
     <PullRefresh onRefresh={() => home.refetch({ throwOnError: true })}>
       <div className="home">
         <SearchBox />
-        <BannerCarousel banners={HOME_BANNERS} />
+        <BannerCarousel banners={home.data?.banners ?? HOME_BANNERS} />
         <nav className="home__entries" aria-label="快捷入口">
           {HOME_ENTRIES.map((e) => {
             const Icon = ENTRY_ICONS[e.key];

@@ -1,0 +1,128 @@
+import { type AdminVipPlan, VIP_BADGE_TEXT } from '@ld/contract/admin/vip-plans';
+import { EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
+import { type CrudFilters, useUpdate } from '@refinedev/core';
+import { Button, Form, Select, Space, Table, Tag, Typography } from 'antd';
+import { QueryTable } from '../../shared/query-table';
+
+interface Search {
+  published?: 'true' | 'false';
+}
+
+/** 会员套餐: what the membership page offers, in its order (排序 ascending), with 上架/下架. */
+export function VipPlanList() {
+  const { tableProps, tableQuery, searchFormProps, sorters } = useTable<
+    AdminVipPlan,
+    { message: string; statusCode: number },
+    Search
+  >({
+    sorters: { initial: [{ field: 'sort', order: 'asc' }] },
+    onSearch: (values): CrudFilters => [{ field: 'published', operator: 'eq', value: values.published }],
+  });
+  const { mutate: update, mutation } = useUpdate<AdminVipPlan>();
+  const publish = (record: AdminVipPlan, published: boolean) =>
+    update({
+      resource: 'vip-plans',
+      id: record.id,
+      values: { published },
+      successNotification: {
+        type: 'success',
+        message: published ? `已上架「${record.name}」` : `已下架「${record.name}」`,
+      },
+    });
+  return (
+    <List title="会员套餐" createButtonProps={{ children: '新建套餐' }}>
+      <Form
+        {...searchFormProps}
+        name="vip-plan-filter"
+        layout="inline"
+        style={{ marginBottom: 16 }}
+        aria-label="筛选会员套餐"
+      >
+        <Form.Item label="状态" name="published">
+          <Select
+            allowClear
+            placeholder="全部"
+            style={{ width: 120 }}
+            options={[
+              { value: 'true', label: '已上架' },
+              { value: 'false', label: '未上架' },
+            ]}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          筛选
+        </Button>
+      </Form>
+      <QueryTable<AdminVipPlan>
+        {...tableProps}
+        query={tableQuery}
+        rowKey="id"
+        emptyText="还没有会员套餐，点「新建套餐」添加"
+      >
+        <Table.Column<AdminVipPlan>
+          dataIndex="sort"
+          title="排序"
+          sorter
+          defaultSortOrder={getDefaultSortOrder('sort', sorters)}
+          width={90}
+        />
+        <Table.Column<AdminVipPlan>
+          dataIndex="id"
+          title="编号"
+          sorter
+          defaultSortOrder={getDefaultSortOrder('id', sorters)}
+          width={90}
+        />
+        <Table.Column<AdminVipPlan> dataIndex="name" title="名称" />
+        <Table.Column<AdminVipPlan> dataIndex="days" title="天数" width={90} />
+        <Table.Column<AdminVipPlan>
+          dataIndex="price"
+          title="价格（钻石）"
+          sorter
+          defaultSortOrder={getDefaultSortOrder('price', sorters)}
+          render={(price: number, record) =>
+            record.originalPrice > price ? (
+              <Space size={4}>
+                {price}
+                <Typography.Text delete type="secondary">
+                  {record.originalPrice}
+                </Typography.Text>
+              </Space>
+            ) : (
+              price
+            )
+          }
+        />
+        <Table.Column<AdminVipPlan>
+          dataIndex="badge"
+          title="徽章"
+          render={(badge: AdminVipPlan['badge']) => VIP_BADGE_TEXT[badge]}
+        />
+        <Table.Column<AdminVipPlan>
+          dataIndex="published"
+          title="状态"
+          width={90}
+          render={(published: boolean) => (published ? <Tag color="success">已上架</Tag> : <Tag>未上架</Tag>)}
+        />
+        <Table.Column<AdminVipPlan>
+          title="操作"
+          width={170}
+          render={(_, record) => (
+            <Space>
+              <EditButton size="small" recordItemId={record.id}>
+                编辑
+              </EditButton>
+              <Button
+                size="small"
+                loading={mutation.isPending && mutation.variables?.id === record.id}
+                onClick={() => publish(record, !record.published)}
+              >
+                {record.published ? '下架' : '上架'}
+              </Button>
+            </Space>
+          )}
+        />
+      </QueryTable>
+    </List>
+  );
+}

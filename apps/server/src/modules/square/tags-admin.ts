@@ -1,0 +1,103 @@
+import type { AdminPage } from '@ld/contract/admin/list';
+import type {
+  AdminSquareTag,
+  AdminSquareTagListQuery,
+  CreateSquareTagBody,
+  UpdateSquareTagBody,
+} from '@ld/contract/admin/square-tags';
+import type { Selectable } from 'kysely';
+import type { Conn } from '../../db/database.ts';
+import { toIso } from '../../platform/clock.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { badInput, notFound } from '../../platform/errors.ts';
+import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
+import type { SquareTagsTable } from './tables.ts';
+import * as repo from './tags-admin-repository.ts';
+
+// 话题 in the console. The square reads its tags at each request (no cache), so a save shows at
+// the next one in every process. Tags are never deleted (posts point at them): taken out of use,
+// a tag leaves the list and new posts, and its posts keep it.
+
+const toAdminTag = (row: Selectable<SquareTagsTable>): AdminSquareTag => ({
+  id: Number(row.id),
+  name: row.name,
+  sort: row.sort,
+  published: row.is_active === 1,
+  createTime: toIso(Number(row.created_at)),
+});
+
+async function tagOf(db: Conn, id: number): Promise<AdminSquareTag> {
+  const row = await repo.findAnyTag(db, id);
+  if (!row) throw notFound('话题');
+  return toAdminTag(row);
+}
+
+async function assertNameFree(db: Conn, name: string, self?: number): Promise<void> {
+  const other = await repo.findTagByName(db, name);
+  if (other && Number(other.id) !== self) throw badInput('name', `话题「${name}」已存在`);
+}
+
+export async function listSquareTags(
+  deps: Deps,
+  q: AdminSquareTagListQuery,
+): Promise<AdminPage<AdminSquareTag>> {
+  const { rows, total } = await repo.listAllTags(
+    deps.db.kysely,
+    { published: q.published === undefined ? undefined : q.published === 'true' },
+    q.sort,
+    q.order,
+    q.pageSize,
+    adminOffset(q),
+  );
+  return { records: rows.map(toAdminTag), total, current: q.currentPage, size: q.pageSize };
+}
+
+export const getSquareTag = (deps: Deps, id: number) => tagOf(deps.db.kysely, id);
+
+export async function createSquareTag(
+  deps: Deps,
+  actor: AuditActor,
+  body: CreateSquareTagBody,
+): Promise<AdminSquareTag> {
+  return audited(deps, actor, async (trx) => {
+    await assertNameFree(trx, body.name);
+    const id = await repo.insertTag(trx, {
+      name: body.name,
+      sort: body.sort,
+      is_active: body.published ? 1 : 0,
+      created_at: deps.clock.now(),
+    });
+    const after = await tagOf(trx, id);
+    return {
+      result: after,
+      audit: { action: 'square-tag.create', targetType: 'square-tag', targetId: id, before: null, after },
+    };
+  });
+}
+
+/** Renames, moves, or (`{ published }` alone) puts in or out of use. */
+export async function updateSquareTag(
+  deps: Deps,
+  actor: AuditActor,
+  id: number,
+  body: UpdateSquareTagBody,
+): Promise<AdminSquareTag> {
+  return audited(deps, actor, async (trx) => {
+    const before = await tagOf(trx, id);
+    if (body.name !== undefined) await assertNameFree(trx, body.name, id);
+    await repo.updateTag(trx, id, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.sort !== undefined ? { sort: body.sort } : {}),
+      ...(body.published !== undefined ? { is_active: body.published ? 1 : 0 } : {}),
+    });
+    const after = await tagOf(trx, id);
+    const onlyPublishing =
+      Object.keys(body).every((k) => k === 'published') && before.published !== after.published;
+    const action = onlyPublishing
+      ? after.published
+        ? 'square-tag.publish'
+        : 'square-tag.unpublish'
+      : 'square-tag.update';
+    return { result: after, audit: { action, targetType: 'square-tag', targetId: id, before, after } };
+  });
+}
