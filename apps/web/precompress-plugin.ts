@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import type { Plugin } from 'vite';
-import { SSR_DIR } from './ssr-plugin';
+import { SERVER_DIR } from './server-entry-plugin';
 
 const brotli = promisify(zlib.brotliCompress);
 
@@ -24,16 +24,18 @@ export function precompressPlugin(): Plugin {
   return {
     name: 'ld-precompress',
     apply: 'build',
+    // The browser's build only (not the server's render module).
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const ssrDir = path.join(outDir, SSR_DIR) + path.sep;
+      const serverDir = path.join(outDir, SERVER_DIR) + path.sep;
       const files = fs
         .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
         .map((f) => path.join(outDir, f))
-        // Not the server's render module (ssr-plugin.ts): it is never sent to a browser.
-        .filter((f) => !f.startsWith(ssrDir) && COMPRESSIBLE.test(f) && fs.statSync(f).size >= MIN_BYTES);
+        // Not the server's render module (server-entry-plugin.ts): it is never sent to a browser.
+        .filter((f) => !f.startsWith(serverDir) && COMPRESSIBLE.test(f) && fs.statSync(f).size >= MIN_BYTES);
       await Promise.all(
         files.map(async (file) => {
           const body = fs.readFileSync(file);

@@ -40,7 +40,7 @@ export const pwaPlugin = () =>
       // The shell (index.html: the app without a server-rendered screen) and every script and
       // style of the build; not the server's render module (ssr/) nor the .br/.gz copies.
       globPatterns: ['index.html', 'assets/*.{js,css}'],
-      globIgnores: ['ssr/**'],
+      globIgnores: ['server/**', '.vite/**'],
       rollupFormat: 'iife',
     },
   });

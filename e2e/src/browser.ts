@@ -1,35 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PHONE = { width: 390, height: 844 };
-
-/**
- * A data page first shows the server's rendering of it, `inert` until the app replaces it (0044);
- * a person waits until the page answers, so after every navigation a test does too, and never
- * taps or scrolls the screen the app is about to replace. Pages without it pass at once.
- */
-const untilLive = (page: Page) =>
-  page
-    .waitForFunction(() => !document.querySelector('#root > [inert]'), undefined, { timeout: 20_000 })
-    .catch(() => undefined);
-
-function waitForTheAppAfterNavigations(page: Page): void {
-  const goto = page.goto.bind(page);
-  page.goto = async (...args: Parameters<Page['goto']>) => {
-    const response = await goto(...args);
-    await untilLive(page);
-    return response;
-  };
-  const reload = page.reload.bind(page);
-  page.reload = async (...args: Parameters<Page['reload']>) => {
-    const response = await reload(...args);
-    await untilLive(page);
-    return response;
-  };
-}
 
 /**
  * Debian's Chromium through playwright-core, headless, on a fresh profile (no browser download is
@@ -61,8 +36,6 @@ export async function launchPhone(
       '--disable-sync',
     ],
   });
-  for (const page of context.pages()) waitForTheAppAfterNavigations(page);
-  context.on('page', waitForTheAppAfterNavigations);
   return {
     context,
     async close() {

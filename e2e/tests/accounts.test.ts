@@ -48,7 +48,7 @@ describe('accounts at 390×844', () => {
     const account = await storedAccount(page);
     expect(account.loginName).toBe(loginName.toLowerCase());
 
-    await page.getByRole('navigation', { name: '主导航' }).getByRole('button', { name: '我的' }).click();
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '我的' }).click();
     await page.getByRole('button', { name: '退出登录' }).click();
     const dialog = page.getByRole('dialog', { name: '退出登录' });
     await dialog.getByRole('button', { name: '确定退出' }).click();
@@ -145,7 +145,7 @@ describe('accounts at 390×844', () => {
     await expect.poll(() => headerLink.getAttribute('aria-label')).toBe('系统消息，1 条未读');
     expect(await page.locator('.app-header .badge').textContent()).toBe('1');
 
-    await page.getByRole('navigation', { name: '主导航' }).getByRole('button', { name: '我的' }).click();
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '我的' }).click();
     await page.getByRole('link', { name: '系统消息，1 条未读' }).click();
     await expect.poll(() => pathname(page)).toBe('/message');
     const item = page.locator('.msg-list').getByRole('button', { name: /欢迎来到蓝钻乐园/ });
@@ -159,7 +159,7 @@ describe('accounts at 390×844', () => {
     await page.getByRole('button', { name: '返回' }).click();
     await expect.poll(() => pathname(page)).toBe('/profile');
     expect(await page.getByRole('link', { name: '系统消息', exact: true }).count()).toBe(1);
-    await page.getByRole('navigation', { name: '主导航' }).getByRole('button', { name: '首页' }).click();
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' }).click();
     await expect.poll(() => headerLink.getAttribute('aria-label')).toBe('系统消息，0 条未读');
     expect(await page.locator('.app-header .badge').count()).toBe(0);
   });

@@ -54,7 +54,7 @@ describe('novels and comics in the console', { timeout: 240_000 }, () => {
     expect(formatViolations(await scanAccessibility(page), where)).toBe('');
   };
   const shoot = async (page: Page, name: string) => {
-    if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
+    if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
   };
   const idFromUrl = (page: Page) => Number(/\/edit\/(\d+)/.exec(page.url())?.[1] ?? 0);
 

@@ -67,8 +67,6 @@ describe('check-in and the activity centre at 390×844', () => {
   it('shows a guest the rewards and 登录后签到', async () => {
     const { page } = phone;
     await asGuest(page, '/checkin');
-    // The server-rendered page (docs/decisions/0044) is inert until the app has taken over.
-    await page.locator('.app-root:not([inert])').waitFor();
     const login = page.getByRole('link', { name: '登录后签到' });
     await login.waitFor();
     expect(await page.locator('.checkin-day__reward').allTextContents()).toEqual([

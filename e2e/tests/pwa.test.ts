@@ -120,7 +120,7 @@ describe('the installable portal', () => {
     await page.reload();
     await expect
       .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
-        timeout: 20_000,
+        timeout: 45_000,
       })
       .toBe(`${baseUrl()}/sw.js`);
     const worker = await (await fetch(`${baseUrl()}/sw.js`)).text();
@@ -164,7 +164,9 @@ describe('the installable portal', () => {
     } finally {
       await page.context().setOffline(false);
     }
-  });
+    // The worker fetches the whole build (~880 KB) and the test visits seven pages: more than the
+    // default minute on a busy machine.
+  }, 120_000);
 
   it('offers 添加到主屏幕 in 我的: the browser’s install dialog where it offers one, a guide inside WeChat', async () => {
     const { page } = phone;

@@ -111,8 +111,7 @@ describe('novel reader', () => {
     const unit = await freeChapter(2, 3);
     const path = `/readbook/2/${unit.id}`;
     await loginAs(page, account, path);
-    // The app's own page, not the server's inert screen painted before the app starts (0044).
-    await page.locator('#root > :not([inert]) [data-p="6"]').waitFor();
+    await page.locator('#root [data-p="6"]').waitFor();
     const saved = progressSaved(page, unit.id, 6);
     await scrollToParagraph(page, 6);
     const body = JSON.parse((await saved).postData() ?? '{}') as { position: { offset: number } };
@@ -124,7 +123,7 @@ describe('novel reader', () => {
     try {
       const page2 = await other.context.newPage();
       await loginAs(page2, account, path);
-      await page2.locator('#root > :not([inert]) [data-p="6"]').waitFor();
+      await page2.locator('#root [data-p="6"]').waitFor();
       await expect.poll(() => firstVisibleParagraph(page2)).toBe(6);
       // Mid-paragraph: the paragraph began above the window, as it did on the first device.
       const top = await page2.locator('[data-p="6"]').evaluate((el) => el.getBoundingClientRect().top);
@@ -145,11 +144,11 @@ describe('novel reader', () => {
     await expect.poll(() => page.getByText('本章为付费章节').isVisible()).toBe(true);
     await expect.poll(() => page.getByText(`余额 ${before} 蓝钻`).isVisible()).toBe(true);
     await page.getByRole('button', { name: '购买本章' }).click();
-    await page.locator('#root > :not([inert]) [data-p="0"]').waitFor();
+    await page.locator('#root [data-p="0"]').waitFor();
     expect(await balanceOf(account)).toBe(before - unit.price);
 
     await page.reload();
-    await page.locator('#root > :not([inert]) [data-p="0"]').waitFor();
+    await page.locator('#root [data-p="0"]').waitFor();
     expect(await page.getByRole('button', { name: '购买本章' }).count()).toBe(0);
     expect(await balanceOf(account)).toBe(before - unit.price);
   });
@@ -160,7 +159,7 @@ describe('novel reader', () => {
     const unit = await freeChapter(4, 5);
     const path = `/readbook/4/${unit.id}`;
     await asGuest(page, path);
-    await page.locator('#root > :not([inert]) [data-p="5"]').waitFor();
+    await page.locator('#root [data-p="5"]').waitFor();
     await scrollToParagraph(page, 5);
     await expect
       .poll(() =>
@@ -182,7 +181,7 @@ describe('novel reader', () => {
     );
     expect(book.progress?.unitId).toBe(unit.id);
     expect(book.progress?.position.paragraph).toBe(5);
-    await page.locator('#root > :not([inert]) [data-p="5"]').waitFor();
+    await page.locator('#root [data-p="5"]').waitFor();
     await expect.poll(() => firstVisibleParagraph(page)).toBe(5);
   });
 
@@ -191,7 +190,7 @@ describe('novel reader', () => {
     const unit = await freeChapter(4, 6);
     const path = `/readbook/4/${unit.id}`;
     await asGuest(page, path);
-    await page.locator('#root > :not([inert]) [data-p="0"]').waitFor();
+    await page.locator('#root [data-p="0"]').waitFor();
     await page.mouse.click(195, 420);
     await page.getByRole('button', { name: '设置' }).click();
     await page.getByRole('button', { name: '左右翻页' }).click();
@@ -237,8 +236,7 @@ describe('novel reader', () => {
         theme,
       );
       await page.reload();
-      // The app's own page, not the server's inert screen painted before the app starts (0044).
-      await page.locator('#root > :not([inert]) [data-p="0"]').waitFor();
+      await page.locator('#root [data-p="0"]').waitFor();
       await page.mouse.click(195, 420);
       await page.locator('.reader-bar--bottom').waitFor();
       expect(await scanAccessibility(page), `${theme}: reading with the toolbars`).toEqual([]);
@@ -258,7 +256,7 @@ describe('novel reader', () => {
       .or(page.getByRole('link', { name: '开始阅读' }))
       .click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/readbook/2/${first.id}`);
-    await page.locator('#root > :not([inert]) [data-p="0"]').waitFor();
+    await page.locator('#root [data-p="0"]').waitFor();
     const fontSize = () =>
       page.locator('[data-p="0"]').evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
     const before = await fontSize();
@@ -280,7 +278,7 @@ describe('novel reader', () => {
       .click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/readbook/2/${second.id}`);
     // The address and the title move first; the text follows once the next chapter is in.
-    const textTitle = page.locator('#root > :not([inert]) .reader-text__title');
+    const textTitle = page.locator('#root .reader-text__title');
     await expect.poll(() => textTitle.innerText()).toContain(second.title);
     await expect.poll(() => page.title()).toBe(await textTitle.innerText());
     // The settings stay with the account, and the chapter is where the book continues.
@@ -325,7 +323,7 @@ describe('novel reader', () => {
     try {
       const start = await balanceOf(account);
       await loginAs(page, account, `/readbook/3/${a.id}`);
-      await page.locator('#root > :not([inert]) [data-p="0"]').waitFor();
+      await page.locator('#root [data-p="0"]').waitFor();
       expect(await balanceOf(account)).toBe(start - a.price);
       await page.goto(`${baseUrl()}/readbook/3/${b.id}`);
       await expect.poll(() => page.getByText('本章为付费章节').isVisible()).toBe(true);

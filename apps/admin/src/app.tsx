@@ -27,15 +27,28 @@ import { BulletinEdit } from './resources/bulletins/edit';
 import { BulletinList } from './resources/bulletins/list';
 import { BulletinShow } from './resources/bulletins/show';
 import { ComicCreate, ComicEdit, ComicList } from './resources/comics/pages';
+import { GameCreate } from './resources/games/create';
+import { GameEdit } from './resources/games/edit';
+import { GameList } from './resources/games/list';
+import { GiftPackCreate } from './resources/gift-packs/create';
+import { GiftPackEdit } from './resources/gift-packs/edit';
+import { GiftPackList } from './resources/gift-packs/list';
 import { KefuList } from './resources/kefu/list';
 import { KefuShow } from './resources/kefu/show';
 import { CommentModerationList } from './resources/moderation/comments';
 import { PostModerationList } from './resources/moderation/posts';
 import { UserModerationList } from './resources/moderation/users';
+import { OrderList } from './resources/money/order-list';
+import { VipOrderList } from './resources/money/vip-order-list';
+import { WalletSearch } from './resources/money/wallet-search';
+import { WalletShow } from './resources/money/wallet-show';
 import { NovelImport } from './resources/novels/import';
 import { NovelCreate, NovelEdit, NovelList } from './resources/novels/pages';
 import { OperatorList } from './resources/operators/list';
+import { ChannelReportPage } from './resources/reports/channel-report';
 import { siteRoutes } from './resources/site-routes';
+import { VideoEdit } from './resources/videos/edit';
+import { VideoList } from './resources/videos/list';
 import { ForbiddenPage, NotFoundPage } from './shared/error-pages';
 import { useSession } from './shared/use-session';
 
@@ -130,6 +143,20 @@ export function App() {
                   <Route path="edit/:id" element={<BulletinEdit />} />
                   <Route path="show/:id" element={<BulletinShow />} />
                 </Route>
+                <Route path="/games">
+                  <Route index element={<GameList />} />
+                  <Route path="create" element={<GameCreate />} />
+                  <Route path="edit/:id" element={<GameEdit />} />
+                </Route>
+                <Route path="/gift-packs">
+                  <Route index element={<GiftPackList />} />
+                  <Route path="create" element={<GiftPackCreate />} />
+                  <Route path="edit/:id" element={<GiftPackEdit />} />
+                </Route>
+                <Route path="/videos">
+                  <Route index element={<VideoList />} />
+                  <Route path="edit/:id" element={<VideoEdit />} />
+                </Route>
                 {/* admin-site (issue 20 §3) */}
                 {siteRoutes}
                 <Route path="/novels">
@@ -156,6 +183,13 @@ export function App() {
                   <Route path="create" element={<BroadcastCreate />} />
                 </Route>
                 <Route path="/operators" element={<OperatorList />} />
+                <Route path="/orders" element={<OrderList />} />
+                <Route path="/vip-orders" element={<VipOrderList />} />
+                <Route path="/wallets">
+                  <Route index element={<WalletSearch />} />
+                  <Route path="show/:id" element={<WalletShow />} />
+                </Route>
+                <Route path="/reports" element={<ChannelReportPage />} />
                 <Route path="/audit" element={<AuditList />} />
                 <Route path="/account" element={<AccountPage />} />
                 <Route path="*" element={<NotFoundPage />} />

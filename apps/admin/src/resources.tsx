@@ -1,15 +1,22 @@
 import {
+  AccountBookOutlined,
   BookOutlined,
   CommentOutlined,
+  CrownOutlined,
   CustomerServiceOutlined,
   FileSearchOutlined,
+  GiftOutlined,
+  LineChartOutlined,
   MailOutlined,
   NotificationOutlined,
   PictureOutlined,
   ProfileOutlined,
+  RocketOutlined,
+  ShoppingCartOutlined,
   StopOutlined,
   TeamOutlined,
   UserOutlined,
+  VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 import { siteResources } from './resources/site-resources';
@@ -27,6 +34,27 @@ export const resources: ResourceProps[] = [
     edit: '/bulletins/edit/:id',
     show: '/bulletins/show/:id',
     meta: { label: '公告', area: 'content', canDelete: true, icon: <NotificationOutlined /> },
+  },
+  // Games and their gift packs (admin-games).
+  {
+    name: 'games',
+    list: '/games',
+    create: '/games/create',
+    edit: '/games/edit/:id',
+    meta: { label: '游戏', area: 'content', icon: <RocketOutlined /> },
+  },
+  {
+    name: 'gift-packs',
+    list: '/gift-packs',
+    create: '/gift-packs/create',
+    edit: '/gift-packs/edit/:id',
+    meta: { label: '礼包', area: 'content', canDelete: true, icon: <GiftOutlined /> },
+  },
+  {
+    name: 'videos',
+    list: '/videos',
+    edit: '/videos/edit/:id',
+    meta: { label: '视频', area: 'content', icon: <VideoCameraOutlined /> },
   },
   // admin-site (issue 20 §3): the portal's site settings.
   ...siteResources,
@@ -77,6 +105,28 @@ export const resources: ResourceProps[] = [
     name: 'operators',
     list: '/operators',
     meta: { label: '操作员', area: 'operators', icon: <TeamOutlined /> },
+  },
+  // 财务 and 渠道报表 (decision 0062).
+  {
+    name: 'orders',
+    list: '/orders',
+    meta: { label: '充值订单', area: 'money', icon: <ShoppingCartOutlined /> },
+  },
+  {
+    name: 'vip-orders',
+    list: '/vip-orders',
+    meta: { label: '会员订单', area: 'money', icon: <CrownOutlined /> },
+  },
+  {
+    name: 'wallets',
+    list: '/wallets',
+    show: '/wallets/show/:id',
+    meta: { label: '用户账户', area: 'money', icon: <AccountBookOutlined /> },
+  },
+  {
+    name: 'reports',
+    list: '/reports',
+    meta: { label: '渠道报表', area: 'reports', icon: <LineChartOutlined /> },
   },
   { name: 'audit', list: '/audit', meta: { label: '操作日志', area: 'audit', icon: <FileSearchOutlined /> } },
   { name: 'account', list: '/account', meta: { label: '我的账号', area: 'self', icon: <UserOutlined /> } },

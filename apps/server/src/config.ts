@@ -69,6 +69,10 @@ const envSchema = z.object({
    * let go of its idle connections first and never sends a request into one being closed.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number({ error: '须为毫秒数' }).int().min(0).max(120_000).default(5_000),
+  /** The largest game package (Android or iOS) the console takes, in MB; under nginx's ADMIN_UPLOAD_LIMIT (2g). */
+  PACKAGE_MAX_MB: z.coerce.number({ error: '须为整数（MB）' }).int().min(1).max(4096).default(1900),
+  /** The largest video the console takes, in MB. */
+  VIDEO_MAX_MB: z.coerce.number({ error: '须为整数（MB）' }).int().min(1).max(4096).default(1024),
 });
 
 export interface Config {
@@ -103,6 +107,8 @@ export interface Config {
   metricsHost: string;
   dbPoolSize: number;
   shutdownDrainMs: number;
+  /** The console's upload limits, in bytes (a game package, a video). */
+  uploadLimits: { packageBytes: number; videoBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -156,5 +162,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsHost: e.METRICS_HOST,
     dbPoolSize: e.DB_POOL_SIZE,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    uploadLimits: { packageBytes: e.PACKAGE_MAX_MB * 1024 * 1024, videoBytes: e.VIDEO_MAX_MB * 1024 * 1024 },
   };
 }

@@ -75,6 +75,8 @@ export const LEDGER_REASON_TEXT = {
   invite: '邀请奖励',
   checkin: '签到',
   activity: '任务',
+  /** An operator's manual credit or debit, with the operator's note (issue 20). */
+  admin: '人工调整',
   ...PURCHASE_KIND_TEXT,
 } as const;
 export type LedgerReason = keyof typeof LEDGER_REASON_TEXT;

@@ -3,6 +3,8 @@ import { userModerationRoutes } from './accounts/admin-routes.ts';
 import { bulletinAdminRoutes } from './bulletins/admin-routes.ts';
 import { clientConfigAdminRoutes } from './client-config/admin-routes.ts';
 import { comicAdminRoutes } from './comics/admin-routes.ts';
+import { gameAdminRoutes } from './games/admin-routes.ts';
+import { giftPackAdminRoutes } from './gifts/admin-routes.ts';
 import { homeAdminRoutes } from './home/admin-routes.ts';
 import { broadcastAdminRoutes } from './messages/admin-routes.ts';
 import { novelAdminRoutes } from './novels/admin-routes.ts';
@@ -10,12 +12,15 @@ import { auditRoutes } from './operators/audit-routes.ts';
 import { installAdminGuard } from './operators/guard.ts';
 import { operatorAdminRoutes } from './operators/operator-routes.ts';
 import { operatorSessionRoutes } from './operators/routes.ts';
+import { reportAdminRoutes } from './reports/admin-routes.ts';
 import { squareModerationRoutes } from './square/admin-routes.ts';
 import { squareTagAdminRoutes } from './square/tags-admin-routes.ts';
 import { sensitiveWordAdminRoutes } from './square/words-admin-routes.ts';
 import { kefuAdminRoutes } from './support/admin-routes.ts';
 import { faqAdminRoutes } from './support/faq-admin-routes.ts';
-import { vipPlanAdminRoutes } from './vip/admin-routes.ts';
+import { videoAdminRoutes } from './videos/admin-routes.ts';
+import { vipAdminRoutes, vipPlanAdminRoutes } from './vip/admin-routes.ts';
+import { walletAdminRoutes } from './wallet/admin-routes.ts';
 import { rechargePackAdminRoutes } from './wallet/packs-admin-routes.ts';
 
 /**
@@ -28,6 +33,10 @@ export const adminModules: FastifyPluginAsync[] = [
   operatorAdminRoutes,
   auditRoutes,
   bulletinAdminRoutes,
+  // Games, gift packs, videos (admin-games).
+  gameAdminRoutes,
+  giftPackAdminRoutes,
+  videoAdminRoutes,
   // admin-site (issue 20 §3)
   rechargePackAdminRoutes,
   vipPlanAdminRoutes,
@@ -43,6 +52,9 @@ export const adminModules: FastifyPluginAsync[] = [
   userModerationRoutes,
   kefuAdminRoutes,
   broadcastAdminRoutes,
+  walletAdminRoutes,
+  vipAdminRoutes,
+  reportAdminRoutes,
 ];
 
 /** The admin API: one scope, whose every route passes the guard before anything else. */

@@ -2,7 +2,7 @@ import sanitize from 'sanitize-html';
 
 /**
  * Operator HTML (bulletins, FAQ answers) is cleaned here, on the server, against an allow-list,
- * so the web renders it as it comes and ships no sanitiser (docs/decisions/0029-first-frame.md).
+ * so the web renders it as it comes and ships no sanitiser (docs/decisions/0050-one-rendering-path.md).
  * No script-carrying element, no event handler, no style, and links and images only to http(s),
  * mailto/tel or a path on this site: `javascript:` in any spelling is dropped with its attribute.
  */

@@ -4,11 +4,10 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from './errors.ts';
-import { type DataRequest, type FirstFrames, loadFirstFrames } from './first-frame.ts';
 import { ensureVariant, parseVariantWidth } from './image-variants.ts';
+import { loadPages, MANIFEST_DIR, SERVER_RENDER_DIR } from './page-render.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 import { sendStoredFile } from './send-stored-file.ts';
-import { type FirstScreens, loadFirstScreens, SERVER_RENDER_DIR, sampleUrls } from './server-render.ts';
 import { isValidKey, UPLOADS_PREFIX } from './storage.ts';
 
 /**
@@ -22,9 +21,8 @@ import { routeNotFound } from './error-handler.ts';
 /**
  * Serves uploads (through storage, with ranges; images also resized with `?w=`) and the built SPA
  * from the same process. Uploads have random names, so they are cached for a week; hashed assets
- * for a year; index.html never; any other GET that wants HTML falls back to index.html, with the
- * asked route's first frame and page preloads when the build wrote its route map
- * (platform/first-frame.ts).
+ * for a year; pages never; any other GET that wants HTML is a page, rendered on the server and
+ * hydrated in the browser (platform/page-render.ts).
  */
 export async function installWeb(app: FastifyInstance): Promise<void> {
   const { config, storage } = app.deps;
@@ -55,9 +53,12 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
       // A path that is no file falls through to the not-found handler, which answers pages.
       wildcard: true,
       index: false,
-      // The server's render module (platform/server-render.ts) is read from disk, never sent; a
+      // The server's render module and the build manifest (platform/page-render.ts) are read from disk, never sent; a
       // folder (`/`, a page's path with a slash) is a page for the not-found handler, not a listing.
-      allowedPath: (pathName) => !pathName.startsWith(`/${SERVER_RENDER_DIR}/`) && !pathName.endsWith('/'),
+      allowedPath: (pathName) =>
+        !pathName.startsWith(`/${SERVER_RENDER_DIR}/`) &&
+        !pathName.startsWith(`/${MANIFEST_DIR}/`) &&
+        !pathName.endsWith('/'),
       // The build writes .br and .gz beside each text asset (apps/web/precompress-plugin.ts): sent
       // as they are to a browser that accepts them, never compressed again per request.
       preCompressed: true,
@@ -70,27 +71,25 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
     });
   }
 
-  const indexHtml = hasSpa ? fs.readFileSync(index, 'utf8') : null;
-  const frames = indexHtml === null ? null : loadFirstFrames(dist, indexHtml, app.deps.config.appId);
-  const screens = frames ? await loadFirstScreens(dist, app.log) : null;
-  if (frames && screens) void screens.warm(sampleUrls(frames.patterns));
-  // Works an operator publishes, edits or takes down show on the next page, in every process
-  // (docs/decisions/0047-change-feed-and-jobs.md, 0059-novels-and-comics-console.md).
-  for (const topic of ['novels', 'comics'] as const)
-    app.deps.changes.subscribe(topic, () => screens?.forget());
+  const pages = hasSpa ? await loadPages(app, dist) : null;
+  const indexHtml = hasSpa && !pages ? fs.readFileSync(index, 'utf8') : null;
+  if (pages) void pages.warm();
   const bulletin = startupBulletin(app);
   // The pages' one inline script (the bulletin's) is allowed by its hash.
-  const pageCsp = contentSecurityPolicy(frames?.inlineScriptSources ?? []);
+  const pageCsp = contentSecurityPolicy(pages?.inlineScriptSources ?? []);
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/uploads/');
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (!isApi && wantsHtml && indexHtml) {
-      const page = frames ? await withFirstData(app, frames, screens, request, bulletin) : indexHtml;
+    if (!isApi && wantsHtml && (pages || indexHtml)) {
+      const page = pages
+        ? await pages.page(request, await bulletin())
+        : { kind: 'html' as const, html: indexHtml! };
+      if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
       reply
         .header('Cache-Control', 'no-cache')
         .header('Content-Security-Policy', pageCsp)
         .type('text/html; charset=utf-8');
-      return reply.send(encodePage(request, reply, page));
+      return reply.send(encodePage(request, reply, page.html));
     }
     throw routeNotFound(app, request, reply);
   });
@@ -103,7 +102,7 @@ const PAGE_BROTLI_QUALITY = 5;
  * The page compressed as the browser accepts it (Brotli, else gzip, else as it is). Pages are
  * answered by the not-found handler, which @fastify/compress does not reach (it hooks routes), and
  * they are the largest text a first visit waits for: 50–85 KB of HTML on the lists, a quarter of
- * that compressed (docs/decisions/0044-server-rendered-first-screen.md, addendum "compressed pages").
+ * that compressed (docs/decisions/0050-one-rendering-path.md).
  */
 function encodePage(request: FastifyRequest, reply: FastifyReply, page: string): string | Buffer {
   reply.header('Vary', 'Accept-Encoding');
@@ -139,39 +138,6 @@ export function acceptedEncoding(header: string | string[] | undefined): 'br' | 
   return null;
 }
 
-/**
- * The route's page with its first data (docs/decisions/0043-phone-speed.md): the page's first API
- * requests are asked of this same server, as a guest from the visitor's address (so limits count
- * them as the visitor's), and their envelopes go into the HTML; the web client uses them instead
- * of asking again. A request that fails or answers anything but code 0 is left out: the page asks
- * for it itself, and shows its own error state if it fails again. With the web build's server
- * module, #root holds the page itself rendered with those answers (docs/decisions/0044-server-rendered-first-screen.md),
- * else (or when it cannot render that address) the route's static first frame.
- */
-async function withFirstData(
-  app: FastifyInstance,
-  frames: FirstFrames,
-  screens: FirstScreens | null,
-  request: FastifyRequest,
-  bulletin: () => Promise<unknown>,
-): Promise<string> {
-  const requests = frames.dataRequestsFor(request.url);
-  const [answers, current] = await Promise.all([
-    requests.length === 0 ? {} : firstAnswers(app, requests, request),
-    screens ? bulletin() : null,
-  ]);
-  warmImageVariants(app, frames.preloadedImages(requests, answers), request);
-  // Only pages whose first data came, or that need none (a guest's form): any other would show its
-  // loading state, no better than its frame (the comic page's moved when its data came; home's
-  // frame already has its banner).
-  const renders =
-    screens !== null && (Object.keys(answers).length > 0 || frames.rendersWithoutData(request.url));
-  const screen = renders ? await screens.render(request.url, answers, request.log) : null;
-  const page = frames.pageFor(request.url, screen);
-  const markup = current && screens ? screens.bulletin(current, request.log) : null;
-  return frames.withData(markup ? frames.withBulletin(page, markup) : page, requests, answers);
-}
-
 /** How long the start-up bulletin is reused between pages: an operator's change shows within this. */
 export const BULLETIN_CACHE_MS = 5_000;
 
@@ -179,7 +145,7 @@ export const BULLETIN_CACHE_MS = 5_000;
  * The start-up bulletin every page carries (`GET /v1/bulletin?posType=1`'s data, or null when
  * there is none or it could not be read), asked of this same server at most once per
  * BULLETIN_CACHE_MS: the page of a visitor who has not seen it today opens it with its first
- * paint (docs/decisions/0044-server-rendered-first-screen.md, addendum "the bulletin in the HTML").
+ * paint (docs/decisions/0050-one-rendering-path.md).
  */
 function startupBulletin(app: FastifyInstance): () => Promise<unknown> {
   let cached: { at: number; bulletin: Promise<unknown> } | null = null;
@@ -206,60 +172,4 @@ function startupBulletin(app: FastifyInstance): () => Promise<unknown> {
     if (!cached || now - cached.at >= BULLETIN_CACHE_MS) cached = { at: now, bulletin: read() };
     return cached.bulletin;
   };
-}
-
-/**
- * Starts resizing the images the page preloads (every width of their `srcset`) while the page is
- * rendered and sent, so the phone's requests for them find the variant made (or being made)
- * instead of waiting for its first encoding after the page's code has arrived
- * (docs/decisions/0044-server-rendered-first-screen.md). Made once, then served from storage.
- */
-function warmImageVariants(
-  app: FastifyInstance,
-  images: Array<{ src: string; widths: number[] }>,
-  request: FastifyRequest,
-): void {
-  for (const { src, widths } of images) {
-    const key = src.slice(UPLOADS_PREFIX.length);
-    if (!isValidKey(key)) continue;
-    for (const width of widths) {
-      ensureVariant(app.deps.storage, key, width, request.log).catch((error: unknown) =>
-        request.log.warn({ err: error, key, width }, 'image variant could not be made ahead'),
-      );
-    }
-  }
-}
-
-/** The envelopes (code 0 only) of the page's first requests, by request key. */
-async function firstAnswers(
-  app: FastifyInstance,
-  requests: DataRequest[],
-  request: FastifyRequest,
-): Promise<Record<string, unknown>> {
-  const answers: Record<string, unknown> = {};
-  await Promise.all(
-    requests.map(async (r) => {
-      try {
-        const response = await app.inject({
-          method: r.method,
-          url: `/api${r.url}`,
-          remoteAddress: request.ip,
-          headers: {
-            accept: 'application/json',
-            'x-requested-with': 'XMLHttpRequest',
-            ...(r.form !== undefined
-              ? { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' }
-              : {}),
-          },
-          ...(r.form !== undefined ? { payload: r.form } : {}),
-        });
-        if (response.statusCode !== 200) return;
-        const envelope = response.json() as { code?: unknown };
-        if (envelope.code === 0) answers[r.key] = envelope;
-      } catch (error) {
-        request.log.warn({ err: error, url: r.url }, 'first data request failed');
-      }
-    }),
-  );
-  return answers;
 }

@@ -56,7 +56,7 @@ export function useWebBuild(opts: {
       encoding: 'utf8',
     });
     expect(build.status, build.stderr).toBe(0);
-    if (opts.serverRender === false) fs.rmSync(path.join(dist, 'ssr'), { recursive: true, force: true });
+    if (opts.serverRender === false) fs.rmSync(path.join(dist, 'server'), { recursive: true, force: true });
     app = await createTestApp('sqlite', { WEB_DIST: dist });
     await opts.seed?.(app);
   }, 240_000);

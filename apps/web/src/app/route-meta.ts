@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { FirstDataArgs, FirstQuery } from '../shared/lib/first-queries';
 
 /** What each route declares; the guard, titles, layouts, tab bar and page cache all read it (DESIGN §9). */
 export interface RouteMeta {
@@ -12,10 +13,26 @@ export interface RouteMeta {
   back?: string;
   /** Kept alive in the page cache unless false. */
   keepAlive?: boolean;
+  /**
+   * False: the server leaves the page to the browser, because its first screen is the device's own
+   * (a draft in session storage, the phone's system, a layout measured on the screen).
+   */
+  serverRendered?: boolean;
 }
 
 export interface AppRoute {
   path: string;
   meta: RouteMeta;
-  page: () => Promise<{ default: ComponentType }>;
+  /**
+   * The page's module under src/, without its extension (`features/home/pages/home-page`): loaded
+   * lazily by the router (app/router.tsx), and named in the build's manifest, from which the
+   * server preloads the route's own chunks (apps/server/src/platform/page-render.ts).
+   */
+  page: string;
+}
+
+/** A page module: its component, and the queries of its first screen when it has data to wait for. */
+export interface PageModule {
+  default: ComponentType;
+  firstQueries?: (args: FirstDataArgs) => FirstQuery[];
 }

@@ -98,7 +98,7 @@ export function UnitsCard({
           name="price"
           rules={[{ required: true, message: '请填写价格' }]}
         >
-          <InputNumber min={0} max={1000} addonAfter="蓝钻" aria-label="每章价格（蓝钻）" />
+          <InputNumber min={0} max={1000} addonAfter="蓝钻" aria-label={`每${words.unit}价格（蓝钻）`} />
         </Form.Item>
         <Form.Item label="会员免费" name="vip" valuePropName="checked">
           <Switch aria-label="会员免费" />

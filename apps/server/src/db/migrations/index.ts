@@ -16,11 +16,13 @@ import * as m204 from './2026112404-invites.ts';
 import * as m205 from './2026112405-work-views.ts';
 import * as m310 from './2026112510-operators.ts';
 import * as m520 from './2026112520-order-provider-state.ts';
+import * as m550 from './2026112550-games-console.ts';
 import * as m560 from './2026112560-works-published.ts';
 import * as m570 from './2026112570-site-console.ts';
 import * as m571 from './2026112571-square-tag-state.ts';
 import * as m572 from './2026112572-faq-state.ts';
 import * as m580 from './2026112580-moderation-and-inbox.ts';
+import * as m600 from './2026112600-channel-attribution.ts';
 
 /** Every migration, in order. Names start with a timestamp so they sort. */
 export const migrations: Record<string, Migration> = {
@@ -41,9 +43,11 @@ export const migrations: Record<string, Migration> = {
   '2026112405-work-views': m205,
   '2026112510-operators': m310,
   '2026112520-order-provider-state': m520,
+  '2026112550-games-console': m550,
   '2026112560-works-published': m560,
   '2026112570-site-console': m570,
   '2026112571-square-tag-state': m571,
   '2026112572-faq-state': m572,
   '2026112580-moderation-and-inbox': m580,
+  '2026112600-channel-attribution': m600,
 };

@@ -93,3 +93,14 @@ export async function createPeople(db: Conn, people: NewPerson[]): Promise<numbe
   );
   return people.map((p) => ids.get(p.loginName)!);
 }
+
+/** Login and display names of each existing user among `ids`, by id (the operator console's lists). */
+export async function accountNamesOf(
+  db: Conn,
+  ids: Iterable<number>,
+): Promise<Map<number, { loginName: string; name: string }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await repo.listShownNames(db, unique);
+  return new Map(rows.map((r) => [r.id, { loginName: r.login_name, name: r.name }]));
+}

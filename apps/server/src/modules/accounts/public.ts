@@ -1,5 +1,6 @@
 // What other modules may use of accounts (docs/decisions/0016-module-boundaries.md).
 export {
+  accountNamesOf,
   createPeople,
   findUserIdByLoginName,
   inviteCodeOf,

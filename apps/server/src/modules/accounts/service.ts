@@ -23,6 +23,7 @@ import { reencodeImage } from '../../platform/images.ts';
 import { loginBackoff } from '../../platform/rate-limit.ts';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/tokens.ts';
 import { isPhoneAutoRegisterOn } from '../client-config/public.ts';
+import { firstChannelOf } from '../devices/public.ts';
 import { type Membership, membershipOf } from '../vip/public.ts';
 import { balanceOf } from '../wallet/public.ts';
 import { assertNotBanned } from './moderation.ts';
@@ -139,6 +140,8 @@ async function createUser(deps: Deps, values: NewUser): Promise<Account> {
       avatar: null,
       invite_code: await unusedInviteCode(trx),
       invited_by: invitedBy,
+      // The channel that brought the device (decision 0062); the channel report keeps the same in user_channels.
+      channel_id: await firstChannelOf(trx, values.deviceId),
       created_at: now,
       updated_at: now,
     });

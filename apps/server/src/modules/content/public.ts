@@ -3,7 +3,16 @@
 export { type OpenedUnit, openUnit, unlockedUnits } from './access-service.ts';
 // The console's work routes and the writes a kind's own admin routes build on (0059).
 export { registerWorkAdminRoutes } from './admin-routes.ts';
-export { adminUnitOf, adminWorkOf, lastUnitIdx, TOPIC_OF, toAdminWork } from './admin-service.ts';
+// Videos in the console list and edit through the works layer (0058).
+export {
+  adminUnitOf,
+  adminWorkOf,
+  lastUnitIdx,
+  listAdminWorks,
+  TOPIC_OF,
+  toAdminWork,
+  updateWork,
+} from './admin-service.ts';
 export {
   existingUnit,
   existingWork,

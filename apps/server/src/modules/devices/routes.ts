@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { limits } from '../../platform/rate-limit.ts';
+import { registerDeviceHandlers } from './attribution.ts';
 import { initDevice, recordDownloadVisit } from './service.ts';
 
 const tags = ['devices'];
@@ -14,6 +15,7 @@ const context = (request: FastifyRequest) => ({
 });
 
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerDeviceHandlers(app.deps);
   app.post(
     '/user/device/init',
     {

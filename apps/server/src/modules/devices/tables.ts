@@ -24,7 +24,20 @@ export interface ChannelVisitsTable {
   created_at: number;
 }
 
+/**
+ * The channel and invite code an account was attributed to at sign-up (decision 0062): its
+ * device's first channel, and the invite code given (else the device's). One row per account.
+ */
+export interface UserChannelsTable {
+  user_id: number;
+  channel_id: string;
+  invite_code: Generated<string>;
+  device_id: string | null;
+  created_at: number;
+}
+
 export interface DeviceTables {
   devices: DevicesTable;
   channel_visits: ChannelVisitsTable;
+  user_channels: UserChannelsTable;
 }

@@ -1,7 +1,8 @@
 import { type Insertable, sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
+import { shanghaiDayOf } from '../../db/day-buckets.ts';
 import { afterKeyset, type PageWindow } from '../../platform/paging.ts';
-import type { GamesTable } from './tables.ts';
+import type { GameDownloadsTable, GamesTable } from './tables.ts';
 
 export async function listTypes(db: Conn) {
   return db.selectFrom('game_types').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
@@ -15,8 +16,12 @@ export interface GameFilter {
 /** `%` and `_` in a keyword are literal characters, not wildcards. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The portal sees published games only (drafts are the console's). */
 function filtered(db: Conn, filter: GameFilter) {
-  let query = db.selectFrom('games').innerJoin('game_types', 'game_types.id', 'games.type_id');
+  let query = db
+    .selectFrom('games')
+    .innerJoin('game_types', 'game_types.id', 'games.type_id')
+    .where('games.published', '=', 1);
   if (filter.typeId !== undefined) query = query.where('games.type_id', '=', filter.typeId);
   if (filter.keyword) {
     const pattern = likePattern(filter.keyword);
@@ -49,6 +54,7 @@ export async function countGames(db: Conn, filter: GameFilter): Promise<number> 
   return Number(row.n);
 }
 
+/** A published game by its app id (the portal's detail). */
 export async function findGameByAppId(db: Conn, appId: number) {
   return db
     .selectFrom('games')
@@ -56,6 +62,7 @@ export async function findGameByAppId(db: Conn, appId: number) {
     .selectAll('games')
     .select('game_types.name as type_name')
     .where('games.app_id', '=', appId)
+    .where('games.published', '=', 1)
     .executeTakeFirst();
 }
 
@@ -74,7 +81,12 @@ export async function listCards(db: Conn, gameIds: number[]) {
 }
 
 export async function findIdByAppId(db: Conn, appId: number): Promise<number | null> {
-  const row = await db.selectFrom('games').select('id').where('app_id', '=', appId).executeTakeFirst();
+  const row = await db
+    .selectFrom('games')
+    .select('id')
+    .where('app_id', '=', appId)
+    .where('published', '=', 1)
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
@@ -106,4 +118,32 @@ export async function setGameMedia(
   media: Pick<GamesTable, 'icon' | 'screenshots' | 'android_package' | 'ios_package'>,
 ): Promise<void> {
   await db.updateTable('games').set(media).where('id', '=', gameId).execute();
+}
+
+/**
+ * The ids of published games, as a subquery: other modules' lists (the gift centre) keep to what
+ * the portal shows without reading this table themselves.
+ */
+export const publishedGameIds = (db: Conn) =>
+  db.selectFrom('games').select('games.id').where('games.published', '=', 1);
+
+export async function insertDownload(db: Conn, row: Insertable<GameDownloadsTable>): Promise<void> {
+  await db.insertInto('game_downloads').values(row).execute();
+}
+
+/** Download rows per Shanghai day, channel and invite code in [from, to). */
+export async function countDownloads(
+  db: Conn,
+  f: { from: number; to: number; channelId?: string | undefined; inviteCode?: string | undefined },
+) {
+  const day = shanghaiDayOf('created_at');
+  return db
+    .selectFrom('game_downloads')
+    .select((eb) => [day.as('day'), 'channel_id', 'invite_code', eb.fn.countAll<string>().as('n')])
+    .where('created_at', '>=', f.from)
+    .where('created_at', '<', f.to)
+    .$if(f.channelId !== undefined, (q) => q.where('channel_id', '=', f.channelId!))
+    .$if(f.inviteCode !== undefined, (q) => q.where('invite_code', '=', f.inviteCode!))
+    .groupBy([day, 'channel_id', 'invite_code'])
+    .execute();
 }

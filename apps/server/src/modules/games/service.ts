@@ -11,10 +11,12 @@ import {
 } from '@ld/contract/games';
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../db/database.ts';
+import { type DayCount, dayText } from '../../db/day-buckets.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound, ruleError, sessionInvalid } from '../../platform/errors.ts';
 import { cursorPage, windowOf } from '../../platform/paging.ts';
+import { attributionOf, type CountFilter } from '../devices/public.ts';
 import { buyOnce, ownedRefs } from '../purchases/public.ts';
 import { balanceOf } from '../wallet/public.ts';
 import { isPackageLinkValid, signPackageLink } from './package-links.ts';
@@ -127,6 +129,39 @@ export async function gameCardsOf(db: Conn, gameIds: Iterable<number>): Promise<
 }
 
 /**
+ * A download link handed out: the game's counter, and a row with the downloader's channel for the
+ * channel report (decision 0062). Statistics, not money: written after any payment committed.
+ */
+async function countDownload(
+  deps: Deps,
+  gameId: number,
+  userId: number | null,
+  platformType: PlatformTypeValue,
+): Promise<void> {
+  const db = deps.db.kysely;
+  const attribution = await attributionOf(db, userId);
+  await repo.countDownload(db, gameId);
+  await repo.insertDownload(db, {
+    game_id: gameId,
+    user_id: userId,
+    platform_type: platformType,
+    channel_id: attribution.channelId,
+    invite_code: attribution.inviteCode,
+    created_at: deps.clock.now(),
+  });
+}
+
+/** Download links handed out per Shanghai day, channel and invite code (the channel report). */
+export async function countDownloads(db: Conn, f: CountFilter): Promise<DayCount[]> {
+  return (await repo.countDownloads(db, f)).map((r) => ({
+    day: dayText(r.day),
+    channelId: r.channel_id,
+    inviteCode: r.invite_code,
+    count: Number(r.n),
+  }));
+}
+
+/**
  * A download (DESIGN §6): free games for everyone; otherwise members and earlier buyers download
  * free and anyone else pays once, through the buy-once purchase (purchases/public.ts).
  */
@@ -138,14 +173,15 @@ export async function downloadGame(
 ): Promise<DownloadAnswer> {
   const db = deps.db.kysely;
   const game = await repo.findGameById(db, gameId);
-  if (!game) throw notFound('游戏');
+  // A draft (or a game taken down) is not downloadable, as it is not listed.
+  if (game?.published !== 1) throw notFound('游戏');
   if (!packageOf(game, platformType)) {
     throw ruleError(`该游戏暂未提供${PLATFORM_NAMES[platformType]}版本，请换个平台下载`);
   }
   let charged = 0;
   let coinNum: number | null = null;
   if (isFree(game)) {
-    await repo.countDownload(db, game.id);
+    await countDownload(deps, game.id, userId, platformType);
     if (userId !== null) coinNum = await balanceOf(db, userId);
   } else {
     if (userId === null) throw sessionInvalid();
@@ -160,7 +196,7 @@ export async function downloadGame(
     // After the commit: the download counter is a statistic, not money, and every buyer of a game
     // updates the same row; inside the transaction, concurrent buyers on PostgreSQL would queue on
     // that row's lock until each payment committed.
-    await repo.countDownload(db, game.id);
+    await countDownload(deps, game.id, userId, platformType);
   }
   const url = await signPackageLink(deps.db, {
     publicUrl: deps.config.publicUrl,

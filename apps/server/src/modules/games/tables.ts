@@ -27,11 +27,26 @@ export interface GamesTable {
   android_package: string | null;
   ios_package: string | null;
   sort: Generated<number>;
+  /** 1 shown in the portal; 0 a draft only the console sees. */
+  published: Generated<number>;
   updated_at: number;
+  created_at: number;
+}
+
+/** One row per download link handed out, with the downloader's channel (decision 0062). */
+export interface GameDownloadsTable {
+  id: Generated<number>;
+  game_id: number;
+  /** Null for a guest downloading a free game. */
+  user_id: number | null;
+  platform_type: number;
+  channel_id: string;
+  invite_code: Generated<string>;
   created_at: number;
 }
 
 export interface GameTables {
   game_types: GameTypesTable;
   games: GamesTable;
+  game_downloads: GameDownloadsTable;
 }

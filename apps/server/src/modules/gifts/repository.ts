@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { onPostgres } from '../../db/dialect.ts';
 import { afterKeyset, type PageWindow } from '../../platform/paging.ts';
+import { publishedGameIds } from '../games/public.ts';
 
 /** Packs with their stock: total codes and the ones nobody has claimed. */
 function packsWithStock(db: Conn) {
@@ -32,8 +33,10 @@ export async function listOpenPacks(db: Conn, now: number, window: PageWindow) {
     .execute();
 }
 
+/** Packs of published games (a draft's packs wait for it) that are open at `now` with codes left. */
 function openPacks(db: Conn, now: number) {
   return packsWithStock(db)
+    .where('p.game_id', 'in', publishedGameIds(db))
     .where('p.start_at', '<=', now)
     .where('p.end_at', '>', now)
     .where(({ exists, selectFrom }) =>
@@ -50,6 +53,7 @@ export async function countOpenPacks(db: Conn, now: number): Promise<number> {
   const row = await db
     .selectFrom('gift_packs as p')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('p.game_id', 'in', publishedGameIds(db))
     .where('p.start_at', '<=', now)
     .where('p.end_at', '>', now)
     .where(({ exists, selectFrom }) =>

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Conn } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badInput } from '../../platform/errors.ts';
 import { keyOfUrl } from '../../platform/storage.ts';
@@ -30,8 +32,21 @@ export interface VideoInput {
   createdAt?: number;
   /** Starting views (demo content). */
   views?: number;
+  /** Shown in the portal at once (default); false keeps it a draft. */
+  published?: boolean;
   /** Stops ffmpeg (the server closing); what was made is thrown away. */
   signal?: AbortSignal;
+  /**
+   * Runs the rows' writes in a transaction (default: a plain one). The console passes its audited
+   * transaction, so the video, its audit row and the change announcement are one write.
+   */
+  transact?: (write: (trx: Conn) => Promise<VideoIds>) => Promise<VideoIds>;
+}
+
+/** The rows a video is: its work and its single unit. */
+export interface VideoIds {
+  workId: number;
+  unitId: number;
 }
 
 export interface IngestedVideo {
@@ -139,18 +154,18 @@ export async function ingestVideo(deps: Deps, input: VideoInput): Promise<Ingest
     const kept = await probe(mp4, input.signal);
     if (!kept?.video || kept.durationMs <= 0) throw refuse();
     await coverOf(mp4, kept.durationMs, webp, input.signal);
-    const [videoBytes, coverBytes] = await Promise.all([fsp.readFile(mp4), fsp.readFile(webp)]);
-
-    const videoUrl = await deps.storage.save('video-files', 'mp4', videoBytes);
-    stored.push(videoUrl);
-    const cover = await deps.storage.save('video-covers', 'webp', coverBytes);
+    // The video is streamed into storage (never whole in memory: it may be hundreds of MB); the cover is small.
+    const video = await deps.storage.saveStream('video-files', 'mp4', fs.createReadStream(mp4));
+    stored.push(video.url);
+    const cover = await deps.storage.save('video-covers', 'webp', await fsp.readFile(webp));
     stored.push(cover);
-    const fileKey = keyOfUrl(videoUrl);
-    if (!fileKey) throw new Error(`storage answered a URL outside uploads: ${videoUrl}`);
+    const fileKey = video.key;
 
     const at = input.createdAt ?? deps.clock.now();
     const views = input.views ?? 0;
-    const ids = await deps.db.kysely.transaction().execute(async (trx) => {
+    const transact =
+      input.transact ?? (<T>(work: (trx: Conn) => Promise<T>) => deps.db.kysely.transaction().execute(work));
+    const ids = await transact(async (trx) => {
       const workId = await insertWork(trx, {
         kind: 'video',
         category_id: input.categoryId,
@@ -164,6 +179,7 @@ export async function ingestVideo(deps: Deps, input: VideoInput): Promise<Ingest
         latest_unit_at: at,
         view_count: views,
         hot_score: views,
+        published: input.published === false ? 0 : 1,
         created_at: at,
       });
       const [unitId] = await insertUnits(trx, [
@@ -185,7 +201,7 @@ export async function ingestVideo(deps: Deps, input: VideoInput): Promise<Ingest
         duration_ms: kept.durationMs,
         width: kept.video?.width ?? 0,
         height: kept.video?.height ?? 0,
-        size: videoBytes.length,
+        size: video.size,
         created_at: at,
       });
       return { workId, unitId };

@@ -44,8 +44,8 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await videos.listVideos(deps, request.query)),
   );
 
-  // The detail only reads, so the server may ask for it for a page's HTML (first data, 0043/0044)
-  // without counting a view; the page counts its view with POST /v1/video/:id/view, which
+  // The detail only reads, so the server may ask for it while rendering a page
+  // (docs/decisions/0050-one-rendering-path.md) without counting a view; the page counts its view with POST /v1/video/:id/view, which
   // registerWorkRoutes answers for every kind (docs/decisions/0046-video-views-apart.md).
   app.get(
     '/v1/video/:id',

@@ -1,4 +1,5 @@
 import { idParams } from '@ld/contract/admin/list';
+import { adminVipOrderListQuery, adminVipOrderPageSchema } from '@ld/contract/admin/money';
 import {
   adminVipPlanListQuery,
   adminVipPlanPageSchema,
@@ -10,6 +11,7 @@ import { envelopeOf } from '@ld/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope.ts';
 import { auditActor } from '../operators/public.ts';
+import { listVipOrdersForAdmin } from './admin-service.ts';
 import * as plans from './plans-admin.ts';
 
 const tags = ['admin: vip-plans'];
@@ -68,5 +70,22 @@ export const vipPlanAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await plans.updateVipPlan(deps, auditActor(request), request.params.id, request.body)),
+  );
+};
+
+/** 会员订单 in the console's 财务 (decision 0062). Registered in modules/admin.ts. */
+export const vipAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/vip-orders',
+    {
+      config: { adminArea: 'money' },
+      schema: {
+        tags: ['admin: money'],
+        summary: '会员订单（分页；按用户、套餐、时间筛选）',
+        querystring: adminVipOrderListQuery,
+        response: { 200: envelopeOf(adminVipOrderPageSchema) },
+      },
+    },
+    async (request) => ok(await listVipOrdersForAdmin(app.deps, request.query)),
   );
 };

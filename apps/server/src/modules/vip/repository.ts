@@ -41,6 +41,8 @@ export async function insertVipOrder(
     price: number;
     request_id: string;
     created_at: number;
+    channel_id: string;
+    invite_code: string;
   },
 ): Promise<number | null> {
   const inserted = await db

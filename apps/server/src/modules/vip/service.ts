@@ -4,6 +4,7 @@ import type { Conn } from '../../db/database.ts';
 import { toIsoOrNull } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
+import { attributionOf } from '../devices/public.ts';
 import { applyBalanceChange, balanceInsufficient, balanceOf, lockWallet } from '../wallet/public.ts';
 import * as repo from './repository.ts';
 
@@ -63,6 +64,7 @@ export async function openVip(
   const now = deps.clock.now();
   return deps.db.kysely.transaction().execute(async (trx) => {
     await lockWallet(trx, userId);
+    const attribution = await attributionOf(trx, userId);
     const orderId = await repo.insertVipOrder(trx, {
       user_id: userId,
       vip_type: plan.vip_type,
@@ -70,6 +72,8 @@ export async function openVip(
       price: plan.price,
       request_id: requestId ?? randomUUID(),
       created_at: now,
+      channel_id: attribution.channelId,
+      invite_code: attribution.inviteCode,
     });
     if (orderId === null) return statusOf(trx, userId, now);
     const paid = await applyBalanceChange(trx, {

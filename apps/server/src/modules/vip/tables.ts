@@ -23,6 +23,9 @@ export interface VipOrdersTable {
   request_id: string;
   exp_time_after: number;
   created_at: number;
+  /** The buyer's channel and invite code when the order was made (decision 0062). */
+  channel_id: Generated<string>;
+  invite_code: Generated<string>;
 }
 
 /** A user's membership: member while level_type >= 1 and exp_time is in the future (DESIGN §6). */

@@ -1,5 +1,5 @@
 import type { LedgerReason, OrderStatus } from '@ld/contract/wallet';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { onPostgres } from '../../db/dialect.ts';
 import type { PageWindow } from '../../platform/paging.ts';
@@ -107,7 +107,7 @@ export async function findActivePack(db: Conn, packId: number) {
     .executeTakeFirst();
 }
 
-export async function insertOrder(db: Conn, row: Omit<RechargeOrdersTable, 'id'>): Promise<void> {
+export async function insertOrder(db: Conn, row: Insertable<RechargeOrdersTable>): Promise<void> {
   await db.insertInto('recharge_orders').values(row).execute();
 }
 

@@ -22,6 +22,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import { cursorPage, windowOf } from '../../platform/paging.ts';
 import type { PaymentProvider, PaymentProviders } from '../../platform/payment/provider.ts';
+import { attributionOf } from '../devices/public.ts';
 import * as repo from './repository.ts';
 import type { CoinLedgerTable, RechargeOrdersTable, RechargePacksTable } from './tables.ts';
 
@@ -238,6 +239,7 @@ export async function createOrder(
   const now = deps.clock.now();
   const diamonds = pack.diamonds + pack.bonus;
   const expiresAt = now + ORDER_TTL_MS;
+  const attribution = await attributionOf(deps.db.kysely, request.userId);
   const orderNo = await insertNewOrder(deps, now, (order_no) => ({
     order_no,
     user_id: request.userId,
@@ -254,6 +256,8 @@ export async function createOrder(
     closed_at: null,
     provider_state: null,
     provider_checked_at: null,
+    channel_id: attribution.channelId,
+    invite_code: attribution.inviteCode,
   }));
   // A provider that cannot start the payment leaves an order nobody can pay; it closes at its
   // time like any unpaid order, and the user is told to try again.

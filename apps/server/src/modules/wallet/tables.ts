@@ -52,6 +52,22 @@ export interface RechargeOrdersTable {
   /** The provider's own word for the order at the last query (NOTPAY, TRADE_CLOSED, an error code). */
   provider_state: string | null;
   provider_checked_at: number | null;
+  /** The buyer's channel and invite code when the order was made (user_channels; decision 0062). */
+  channel_id: Generated<string>;
+  invite_code: Generated<string>;
+}
+
+/** An operator's manual credit or debit: one per request key, with its ledger row (reason `admin`). */
+export interface WalletAdjustmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  operator_id: number | null;
+  /** Signed diamonds. */
+  delta: number;
+  note: string;
+  request_key: string;
+  balance_after: number;
+  created_at: number;
 }
 
 export interface WalletTables {
@@ -59,4 +75,5 @@ export interface WalletTables {
   coin_ledger: CoinLedgerTable;
   recharge_packs: RechargePacksTable;
   recharge_orders: RechargeOrdersTable;
+  wallet_adjustments: WalletAdjustmentsTable;
 }

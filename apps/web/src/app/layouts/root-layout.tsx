@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { shouldFetchBulletin } from '../../features/bulletin/lib/hide-today';
+import { useHydrated } from '../../shared/hooks/use-hydrated';
 import { BRAND_PREFIX, pageTitle } from '../../shared/lib/brand';
 import {
   containerWidth,
@@ -23,14 +24,25 @@ const ParallaxBackground = lazy(() => import('./parallax-background'));
 // day the visitor asked to be left alone (今日不再提示): the entry stays without it.
 const StartupPopups = lazy(() => import('../startup-popups'));
 
+/** The width the server renders for (a phone's): the browser's own follows once hydrated. */
+const SERVER_WIDTH = 390;
+
+function subscribeResize(onChange: () => void): () => void {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+}
+
 function useViewport() {
-  const [width, setWidth] = useState(() => window.innerWidth);
+  const width = useSyncExternalStore(
+    subscribeResize,
+    () => window.innerWidth,
+    () => SERVER_WIDTH,
+  );
   useEffect(() => {
     const apply = () => {
       // Both sizes are read before any style is written: a read after a write would make the
       // browser lay the whole page out at once, inside this task.
-      const { innerWidth, innerHeight } = window;
-      setWidth(innerWidth);
+      const { innerHeight, innerWidth } = window;
       const { style } = document.documentElement;
       // Layout height follows the window height (mobile browsers change it as bars show and hide).
       const height = `${innerHeight}px`;
@@ -54,13 +66,17 @@ export function RootLayout() {
   const matches = useMatches();
   const meta = matches[matches.length - 1]?.handle as RouteMeta | undefined;
   const isDownload = meta?.name === 'download';
-  const [isDesktop] = useState(() =>
-    isDesktopBrowser(navigator.userAgent, window.matchMedia?.('(pointer: fine)').matches ?? false),
+  // The device's own parts (desktop background, start-up popups) once hydrated: the server renders none.
+  const hydrated = useHydrated();
+  const [isDesktop] = useState(
+    () =>
+      typeof window !== 'undefined' &&
+      isDesktopBrowser(navigator.userAgent, window.matchMedia?.('(pointer: fine)').matches ?? false),
   );
   // The start-up popups are asked under the account of this moment, once.
   const [popupsFor] = useState(() => {
     const { uid } = useAccountStore.getState().account;
-    return shouldFetchBulletin(uid) ? { uid } : null;
+    return typeof window !== 'undefined' && shouldFetchBulletin(uid) ? { uid } : null;
   });
 
   useEffect(() => {
@@ -69,7 +85,7 @@ export function RootLayout() {
 
   return (
     <div className={`app-root app-root--${mode}`}>
-      {isDesktop && (
+      {hydrated && isDesktop && (
         <Suspense fallback={null}>
           <ParallaxBackground />
         </Suspense>
@@ -94,7 +110,7 @@ export function RootLayout() {
         <Outlet />
       </div>
       <ScrollKeeper tabs={TAB_NAMES} />
-      {popupsFor && (
+      {hydrated && popupsFor && (
         <Suspense fallback={null}>
           <StartupPopups uid={popupsFor.uid} views={STARTUP_POPUP_VIEWS} />
         </Suspense>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import { useMatches, useNavigate } from 'react-router';
+import { useMatches } from 'react-router';
 import { AnimateIcon, GamesIcon, HomeIcon, ProfileIcon, SquareIcon } from '../../shared/icons/tab-icons';
+import { Link } from '../../shared/ui/link';
 import type { RouteMeta } from '../route-meta';
 import { pathOf } from '../routes';
 
@@ -24,8 +25,11 @@ export function activeTabName(matchedNames: string[]): string {
   return TABS.find((t) => matchedNames.includes(t.name))?.name ?? TABS[0].name;
 }
 
+/**
+ * The bottom tabs, as links: a tap goes to the tab's page at any moment, the browser's own
+ * navigation before the app has hydrated and the router's after (docs/decisions/0050-one-rendering-path.md).
+ */
 export function TabBar() {
-  const navigate = useNavigate();
   const names = useMatches()
     .map((m) => (m.handle as RouteMeta | undefined)?.name)
     .filter((n): n is string => Boolean(n));
@@ -35,16 +39,15 @@ export function TabBar() {
       {TABS.map(({ label, name, Icon }) => {
         const isActive = name === active;
         return (
-          <button
+          <Link
             key={name}
-            type="button"
+            to={pathOf(name)}
             className={`tab-bar__item${isActive ? ' is-active' : ''}`}
             aria-current={isActive ? 'page' : undefined}
-            onClick={() => navigate(pathOf(name))}
           >
             <Icon active={isActive} />
             <span>{label}</span>
-          </button>
+          </Link>
         );
       })}
     </nav>

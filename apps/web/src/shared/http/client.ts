@@ -1,9 +1,9 @@
 import { ErrorCode } from '@ld/contract/codes';
+import { PORTAL_APP_ID } from '@ld/contract/defaults';
 import { getAccount } from '../stores/account';
 import { toast } from '../ui/toast-store';
-import { type FieldValue, PORTAL_APP_ID, requestKey, takeFirstData } from './first-data';
 import { networkBack, noticeNetworkLoss } from './network-notice';
-import { answerOnServer } from './server-answers';
+import { transportFetch } from './transport';
 
 // The single HTTP client (spec §7, §8): it unwraps `data`, raises the toast and handles the
 // session, so pages never repeat that.
@@ -137,18 +137,6 @@ function queryString(params?: Record<string, BodyValue>): string {
   return s ? `?${s}` : '';
 }
 
-/** The key of a request the server may have answered in the HTML (a GET, or a form POST). */
-function firstDataKey(
-  method: string,
-  path: string,
-  init: { params?: Record<string, BodyValue>; body?: Body | JsonBody },
-  options: RequestOptions,
-): string | null {
-  if (method === 'GET') return requestKey(method, path, init.params);
-  if (method !== 'POST' || options.json || init.body instanceof FormData) return null;
-  return requestKey(method, path, init.body as Record<string, FieldValue> | undefined);
-}
-
 const shouldToast = (quiet: RequestOptions['quiet'], code: number) =>
   quiet === true ? false : Array.isArray(quiet) ? !quiet.includes(code) : true;
 
@@ -160,8 +148,6 @@ async function send<T>(
   as: 'envelope' | 'blob' = 'envelope',
 ): Promise<T> {
   const path = normalise(url);
-  // Rendering the first screen on the server: answers only from the page's first data (never the network).
-  if (import.meta.env.SSR) return answerOnServer<T>(firstDataKey(method, path, init, options));
   const controller = new AbortController();
   const untrack = track(path, controller);
   const timer = setTimeout(
@@ -197,17 +183,14 @@ async function send<T>(
         keepalive: options.keepalive,
       };
       const target = `${API_BASE}${path}${queryString(init.params)}`;
-      const embedded = takeFirstData(firstDataKey(method, path, init, options), account.uid === '');
       // Only uploads need progress; the XMLHttpRequest path loads with them, not with the shell.
-      response = embedded
-        ? new Response(JSON.stringify(embedded), { headers: { 'Content-Type': 'application/json' } })
-        : options.onUploadProgress
-          ? await (await import('./fetch-with-progress')).fetchWithProgress(
-              target,
-              requestInit,
-              options.onUploadProgress,
-            )
-          : await fetch(target, requestInit);
+      response = options.onUploadProgress
+        ? await (await import('./fetch-with-progress')).fetchWithProgress(
+            target,
+            requestInit,
+            options.onUploadProgress,
+          )
+        : await transportFetch(target, requestInit);
     } catch (error) {
       const reason = controller.signal.reason;
       if (reason instanceof CancelError) throw reason;

@@ -85,7 +85,7 @@ export class PopupQueue<P> {
 
 /**
  * Runs `run` once the page has loaded and the browser is idle, so a popup opens over a painted
- * page instead of being its first large paint (docs/decisions/0029-first-frame.md).
+ * page instead of being its first large paint (docs/decisions/0050-one-rendering-path.md).
  */
 export function afterContentPainted(run: () => void): () => void {
   let idle: number | undefined;

@@ -43,12 +43,20 @@ function readStoredAccount(): Account {
   }
 }
 
+/**
+ * The store starts as a guest, the account the server renders every page as, and takes the stored
+ * account at once: components read it through zustand's useSyncExternalStore, whose server
+ * snapshot is this initial state, so hydration renders the server's guest markup and the account's
+ * own view (header, balances, its keys' data) follows right after (docs/decisions/0050-one-rendering-path.md).
+ */
 export const useAccountStore = create<AccountState>()((set) => ({
-  account: readStoredAccount(),
+  account: GUEST,
   setAccount: (account) => set({ account }),
   patchAccount: (patch) => set((s) => ({ account: { ...s.account, ...patch } })),
   reset: () => set({ account: GUEST }),
 }));
+
+useAccountStore.setState({ account: readStoredAccount() });
 
 useAccountStore.subscribe((s) =>
   local.set(STORAGE_KEY, JSON.stringify({ state: { account: s.account }, version: STORAGE_VERSION })),

@@ -1,11 +1,12 @@
 import type { ActivityStatus, ActivitySummary } from '@ld/contract/activities';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
+import type { FirstQuery } from '../../../shared/lib/first-queries';
 import { Image } from '../../../shared/ui/image';
 import { Link } from '../../../shared/ui/link';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { Tabs } from '../../../shared/ui/tabs';
-import { useActivities } from '../api/activities';
+import { activitiesQuery, useActivities } from '../api/activities';
 import { windowText } from './format';
 import './activity.css';
 
@@ -50,6 +51,9 @@ function ActivityCard({ activity, first }: { activity: ActivitySummary; first: b
     </li>
   );
 }
+
+/** The first screen: the ongoing activities. */
+export const firstQueries = (): FirstQuery[] => [activitiesQuery('ongoing')];
 
 /** 活动中心: ongoing, upcoming and ended activities, each opening its tasks and rules. */
 export default function ActivityPage() {

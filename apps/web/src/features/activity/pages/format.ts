@@ -2,16 +2,13 @@
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 
 /**
- * 11月20日 10:00 in the reader's clock (Asia/Shanghai for the portal's users). The server render
- * (docs/decisions/0044) cannot know the reader's clock and runs in the host's: it writes
- * Asia/Shanghai's, which the browser's render then replaces with the reader's own.
+ * 11月20日 10:00 on the portal's clock (Asia/Shanghai, its users'): the same on the server, which
+ * runs on the host's clock, and in the browser that hydrates its markup
+ * (docs/decisions/0050-one-rendering-path.md).
  */
 export function shortDateTime(iso: string): string {
-  const at = new Date(iso);
-  const d = import.meta.env.SSR ? new Date(at.getTime() + SHANGHAI_OFFSET_MS) : at;
-  const [month, date, hours, minutes] = import.meta.env.SSR
-    ? [d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()]
-    : [d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()];
+  const d = new Date(new Date(iso).getTime() + SHANGHAI_OFFSET_MS);
+  const [month, date, hours, minutes] = [d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
   const hh = String(hours).padStart(2, '0');
   const mm = String(minutes).padStart(2, '0');
   return `${month + 1}月${date}日 ${hh}:${mm}`;

@@ -30,12 +30,13 @@ export function useComics(filter: ComicFilter) {
 }
 
 /** GET /api/v1/comic/categories: the category tabs. */
+export const comicCategoriesQuery = () =>
+  queryOptions({
+    queryKey: comicKeys.categories,
+    queryFn: () => http.get<WorkCategory[]>('/v1/comic/categories'),
+    staleTime: 10 * 60_000,
+  });
+
 export function useComicCategories() {
-  return useQuery(
-    queryOptions({
-      queryKey: comicKeys.categories,
-      queryFn: () => http.get<WorkCategory[]>('/v1/comic/categories'),
-      staleTime: 10 * 60_000,
-    }),
-  );
+  return useQuery(comicCategoriesQuery());
 }

@@ -3,6 +3,7 @@ import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { GRID_COLUMNS, GRID_OVERSCAN, GRID_STEP, rowHeight, steppedRows } from '../lib/grid';
 import { ComicCard } from './comic-card';
 import './comics.css';
+import { useHydrated } from '../../../shared/hooks/use-hydrated';
 
 /** Spacing of the grid in rem (the CSS says the same). */
 const PAD_REM = 0.75;
@@ -79,15 +80,18 @@ interface Geometry {
  * resizes (never in a scroll), a scroll reads only `scrollY` once a frame, and the grid renders only
  * when the drawn window crosses a step of rows (`steppedRows`); unchanged cells are memoized.
  */
+/** The phone the server renders for: 390 × 844, its root font size as styles/global.css sets it. */
+const SERVER_GEOMETRY: Geometry = { width: 390, pageTop: 0, viewport: 844, rem: (390 * 16) / 375 };
+
 export function CoverGrid({ items, label }: { items: Work[]; label: string }) {
   const ref = useRef<HTMLUListElement>(null);
-  // Before the first measure (which comes before the browser paints): on the server, the phone the
-  // render assumes (docs/decisions/0044), so its first rows of covers are in the HTML; in the
-  // browser, nothing drawn until measured, as before.
+  // On the server and while hydrating, the phone the render assumes with places in CSS from the
+  // grid's width (docs/decisions/0050-one-rendering-path.md), so the first rows of covers are in
+  // the HTML and any phone gets them at its size; otherwise nothing drawn until measured (the
+  // measure comes before the browser paints).
+  const fluid = !useHydrated();
   const [geometry, setGeometry] = useState<Geometry>(() =>
-    import.meta.env.SSR
-      ? { width: window.innerWidth, pageTop: 0, viewport: window.innerHeight, rem: rootPx() }
-      : { width: 0, pageTop: 0, viewport: 844, rem: 16 },
+    fluid ? SERVER_GEOMETRY : { width: 0, pageTop: 0, viewport: 844, rem: 16 },
   );
   const [scrollY, setScrollY] = useState(0);
 
@@ -164,7 +168,7 @@ export function CoverGrid({ items, label }: { items: Work[]; label: string }) {
         work={items[i] as Work}
         index={i}
         count={items.length}
-        {...(import.meta.env.SSR
+        {...(fluid
           ? fluidPlace(i)
           : { x: pad + c * (column + colGap), y: Math.floor(i / GRID_COLUMNS) * row, width: column })}
       />,
@@ -176,7 +180,7 @@ export function CoverGrid({ items, label }: { items: Work[]; label: string }) {
       ref={ref}
       className="cover-grid"
       aria-label={label}
-      style={{ height: `${rows * row}px`, ...(import.meta.env.SSR ? { containerType: 'inline-size' } : {}) }}
+      style={{ height: `${rows * row}px`, ...(fluid ? { containerType: 'inline-size' } : {}) }}
     >
       {geometry.width > 0 && cards}
     </ul>

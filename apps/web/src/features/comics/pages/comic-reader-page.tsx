@@ -24,6 +24,7 @@ import { useStripEpisodes } from '../reader/use-strip-episodes';
 import { useViewEvents } from '../reader/use-view-events';
 import { useViewReader } from '../reader/use-view-reader';
 import '../reader/comic-reader.css';
+import { useHydrated } from '../../../shared/hooks/use-hydrated';
 
 // The drawer and the comments load when first opened: they bring the list kit, which the strip
 // itself does not need, so the reader's first load stays small.
@@ -53,6 +54,7 @@ export default function ComicReaderPage() {
  */
 function ComicReader({ workId, startId }: { workId: number; startId: number }) {
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const queryClient = useQueryClient();
   const comic = useComic(workId);
   const refs = useStripRefs();
@@ -82,7 +84,7 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
     [...episodes.values()].map((ep) => ({ id: ep.id, charged: ep.charged, what: ep.title })),
   );
 
-  const server = import.meta.env.SSR ? serverFirstScreen(episodes.get(startId), startId) : null;
+  const server = !hydrated ? serverFirstScreen(episodes.get(startId), startId) : null;
   const shownRanges = server ? server.ranges : ranges;
   const topPanel = server ? server.topPanel : refs.firstScreen.current;
 
@@ -115,7 +117,7 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
     <div className={`comic-reader${closed ? ' is-closed' : ''}`}>
       {(toolbars || !startOpen) && <ReaderTopBar block="comic-bar" title={title} home={`/comic/${workId}`} />}
       <div ref={refs.strip} className="comic-strip">
-        {(width > 0 || import.meta.env.SSR) &&
+        {(width > 0 || !hydrated) &&
           entries.map((entry, i) => (
             <StripBlock
               key={entry.id}

@@ -1,9 +1,17 @@
 import type { Work } from '@ld/contract/content';
+import { WorkSort } from '@ld/contract/content-values';
 import { useSwipe } from '../../../shared/hooks/use-swipe';
+import type { FirstQuery } from '../../../shared/lib/first-queries';
 import { ListHeader, useListFilter } from '../../../shared/ui/list-header';
 import { PagedList } from '../../../shared/ui/paged-list';
-import { useComicCategories, useComics } from '../api/get-comics';
+import { comicCategoriesQuery, comicsQuery, useComicCategories, useComics } from '../api/get-comics';
 import { CoverGrid } from '../components/cover-grid';
+
+/** The first screen: the tabs and the first page of the default list (all, 热门). */
+export const firstQueries = (): FirstQuery[] => [
+  comicCategoriesQuery(),
+  comicsQuery({ category: null, sort: WorkSort.hot, keyword: '' }),
+];
 
 /** 色漫 (`animate`): category tabs (swipe between them), rankings, search, and a windowed cover grid. */
 export default function ComicsPage() {

@@ -1,4 +1,5 @@
 import type { Episode } from '@ld/contract/comics';
+import { useHydrated } from '../../../shared/hooks/use-hydrated';
 import { Image } from '../../../shared/ui/image';
 import { type EpisodeLayout, panelAspectRatio, panelDisplayWidth } from '../lib/strip';
 
@@ -23,11 +24,13 @@ export function EpisodePanels({
   panelsRef(el: HTMLElement | null): void;
   onTap(): void;
 }) {
+  // On the server and while hydrating, the panels take their place from their aspect ratio.
+  const fluid = !useHydrated();
   return (
     <div
       ref={panelsRef}
       className="comic-strip__panels"
-      style={import.meta.env.SSR ? undefined : { height: `${layout.height}px` }}
+      style={fluid ? undefined : { height: `${layout.height}px` }}
       onClick={onTap}
     >
       {episode.panels.map((panel, p) => {
@@ -38,11 +41,7 @@ export function EpisodePanels({
             key={p}
             className="comic-panel"
             data-panel={p}
-            style={
-              import.meta.env.SSR
-                ? { aspectRatio: panelAspectRatio(panel) }
-                : { height: `${layout.heights[p]}px` }
-            }
+            style={fluid ? { aspectRatio: panelAspectRatio(panel) } : { height: `${layout.heights[p]}px` }}
           >
             {load && (
               <Image

@@ -4,7 +4,7 @@ import type { Ranges } from './use-panel-ranges';
 import { rangeOf } from './use-panel-ranges';
 
 /**
- * What the server's render (docs/decisions/0044) draws as pictures: no layout effect runs there,
+ * What the server's render and the hydrating render (docs/decisions/0050-one-rendering-path.md) draw as pictures: no layout effect runs there,
  * so no column width is measured and no panel is loading. Its strip draws each panel's box in CSS
  * (an aspect ratio at the column's full width: on any phone, where the browser's px will put it)
  * and, as pictures, the panels that meet the first screen of the phone it assumes (390×844; a

@@ -4,10 +4,11 @@ import { useUserStatus } from '../../../shared/api/get-user-status';
 import { useDebounced } from '../../../shared/hooks/use-debounced';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
 import { useSwipe } from '../../../shared/hooks/use-swipe';
+import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { type TabItem, Tabs } from '../../../shared/ui/tabs';
-import { useGameTypes } from '../api/get-game-types';
-import { useGames } from '../api/get-games';
+import { gameTypesQuery, useGameTypes } from '../api/get-game-types';
+import { gamesQuery, useGames } from '../api/get-games';
 import { GameCard, type GameCardLayout } from '../components/game-card';
 import './games-page.css';
 
@@ -37,6 +38,15 @@ function ListIcon() {
   );
 }
 
+/** The category (`:type`, digits) of the address, or undefined for 全部. */
+const typeOf = (type: string | undefined) => (type && /^\d+$/.test(type) ? Number(type) : undefined);
+
+/** The first screen: the tabs and the first page of the address's category, not searched. */
+export const firstQueries = ({ params, uid }: FirstDataArgs): FirstQuery[] => [
+  gameTypesQuery(),
+  gamesQuery({ type: typeOf(params.type), keyword: '' }, uid),
+];
+
 /** 游戏: category tabs (the `:type` param), search, and a two-column grid or a list of games. */
 export default function GamesPage() {
   const { type } = useParams();
@@ -47,7 +57,7 @@ export default function GamesPage() {
   const [keyword, setKeyword] = useSessionState('games.keyword', '');
   const [layout, setLayout] = useSessionState<GameCardLayout>('games.layout', 'grid');
   const searched = useDebounced(keyword.trim(), 400);
-  const typeId = type && /^\d+$/.test(type) ? Number(type) : undefined;
+  const typeId = typeOf(type);
   const games = useGames({ type: typeId, keyword: searched });
 
   const tabs: TabItem<string>[] = [

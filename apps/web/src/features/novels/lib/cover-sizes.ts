@@ -1,6 +1,5 @@
 /**
- * Cover widths (px of the 375 px design), apart from the components so the server's first data
- * (app/first-data.ts) can name them: a cover in the 书城's three-column grid, and the book page's
+ * Cover widths (px of the 375 px design), apart from the components: a cover in the 书城's three-column grid, and the book page's
  * cover (6.5rem).
  */
 export const COVER_WIDTH = 112;

@@ -6,8 +6,9 @@ import { videoKeys } from './keys';
 /** GET /api/v1/video/categories: the category tabs of 动漫福利视频. */
 export const getVideoCategories = () => http.get<WorkCategory[]>('/v1/video/categories');
 
+export const videoCategoriesQuery = () =>
+  queryOptions({ queryKey: videoKeys.categories, queryFn: getVideoCategories, staleTime: 10 * 60_000 });
+
 export function useVideoCategories() {
-  return useQuery(
-    queryOptions({ queryKey: videoKeys.categories, queryFn: getVideoCategories, staleTime: 10 * 60_000 }),
-  );
+  return useQuery(videoCategoriesQuery());
 }

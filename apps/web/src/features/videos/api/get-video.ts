@@ -10,8 +10,7 @@ export const validVideoId = (n: number) => Number.isSafeInteger(n) && n > 0;
 
 /**
  * GET /api/v1/video/{id}: the video with the caller's progress, subscription and lock. It counts no
- * view (the page does, shared/works/use-count-work-view.ts), so for a guest it is the request the server answers in the page's HTML
- * (app/first-data.ts).
+ * view (the page does, shared/works/use-count-work-view.ts), so asking for it counts nothing.
  */
 // A video that does not exist is shown by the page, not toasted.
 export const getVideo = (id: number) =>

@@ -1,6 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_DATA_ELEMENT_ID, resetFirstData } from '../../../shared/http/first-data';
 import { guestProgress } from '../../../shared/lib/guest-progress';
 import { fail, fakeServer } from '../../../testing/fake-server';
 import { renderApp, TEST_ACCOUNT } from '../../../testing/render';
@@ -165,10 +164,6 @@ describe('the player', () => {
 });
 
 describe('the view', () => {
-  afterEach(() => {
-    resetFirstData();
-    document.getElementById(FIRST_DATA_ELEMENT_ID)?.remove();
-  });
   const views = (server: ReturnType<typeof playerServer>) => server.requestsTo('POST /v1/video/:id/view');
 
   it('counts a guest’s page once with the device id, and shows the count it answers', async () => {
@@ -195,22 +190,6 @@ describe('the view', () => {
     await waitFor(() => expect(views(server)).toHaveLength(1));
     expect(views(server)[0].form.has('deviceId')).toBe(false);
     expect(views(server)[0].headers.uid).toBe(TEST_ACCOUNT.uid);
-  });
-
-  it('counts a page whose detail came with the HTML, once, without asking for the detail', async () => {
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = FIRST_DATA_ELEMENT_ID;
-    block.textContent = JSON.stringify({
-      'GET /v1/video/7': { code: 0, msg: 'success', data: videoDetail({ viewCount: 41 }) },
-    });
-    document.body.append(block);
-    const server = playerServer().on('POST /v1/video/:id/view', () => ({ viewCount: 42, counted: true }));
-    renderApp(page, { ...at, server });
-    await screen.findByRole('heading', { name: '樱花树下的约定' });
-    expect(await screen.findByText('42 次播放')).toBeTruthy();
-    expect(server.requestsTo('GET /v1/video/:id')).toHaveLength(0);
-    expect(views(server)).toHaveLength(1);
   });
 
   it('keeps the count shown when the view could not be counted', async () => {

@@ -1,8 +1,9 @@
 import { useSessionState } from '../../../shared/hooks/use-session-state';
+import type { FirstQuery } from '../../../shared/lib/first-queries';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { type TabItem, Tabs } from '../../../shared/ui/tabs';
-import { useVideoCategories } from '../api/get-categories';
-import { useVideos } from '../api/get-videos';
+import { useVideoCategories, videoCategoriesQuery } from '../api/get-categories';
+import { useVideos, videosQuery } from '../api/get-videos';
 import type { VideoItem } from '../api/types';
 import { VideoCard } from '../components/video-card';
 import './welfare-page.css';
@@ -16,6 +17,12 @@ const SORTS: TabItem<VideoSort>[] = [
 
 /** The first screen's covers (two rows) hold the page's largest content: fetched at once, never lazy. */
 const EAGER_COVERS = 4;
+
+/** The first screen: the tabs and the first page of the default list (all, 最热). */
+export const firstQueries = (): FirstQuery[] => [
+  videoCategoriesQuery(),
+  videosQuery({ category: null, sort: 1 }),
+];
 
 /** 动漫福利视频: category tabs, 最热/最新, and a grid of videos that loads on as one scrolls. */
 export default function WelfarePage() {

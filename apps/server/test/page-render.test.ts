@@ -1,0 +1,220 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActivity } from '../src/modules/activities/service.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createCategory, createNovel } from './helpers/content.ts';
+import { expectWarnLog } from './helpers/logs.ts';
+import { createGame, createType } from './helpers/money.ts';
+import { requestPage, rootOf, useWebBuild } from './helpers/web-build.ts';
+
+// docs/decisions/0050-one-rendering-path.md: the server renders the page with react-router's data
+// router and the pages' own queries, and the page carries the state the browser hydrates from.
+
+/** The one JSON of state a rendered page carries, parsed. */
+const pageState = (html: string) => {
+  const match = /<script type="application\/json" id="ld-page-state">(.*?)<\/script>/.exec(html);
+  return match ? { text: match[1] ?? '', value: JSON.parse(match[1] ?? 'null') } : null;
+};
+
+describe('pages rendered on the server, on the real web build', () => {
+  let bookId = 0;
+  let activityStart = 0;
+  const site = useWebBuild({
+    prefix: 'ld-page-render-',
+    async seed(t) {
+      const category = await createCategory(t, '玄幻');
+      ({ workId: bookId } = await createNovel(t, {
+        chapters: 3,
+        categoryId: category,
+        title: '星河剑歌',
+        author: '青衫客',
+        hot: 900,
+      }));
+      await createNovel(t, { chapters: 2, categoryId: category, title: '夜行<b>', author: '北山', hot: 500 });
+      await createGame(t, { typeId: await createType(t, '休闲'), name: '泡泡龙大作战', tags: ['消除'] });
+      const now = t.clock.now();
+      await t.deps.db.kysely
+        .insertInto('bulletins')
+        .values({
+          pos_type: 1,
+          title: '冬季维护公告',
+          content: '<p>今晚 23:00 维护</p><script>alert(1)</script><p onclick="x()">请留意</p>',
+          is_active: 1,
+          created_at: now,
+        })
+        .execute();
+      activityStart = now - 3_600_000;
+      await createActivity(
+        t.deps.db.kysely,
+        {
+          title: '冬日阅读季',
+          summary: '读书赢蓝钻',
+          banner: '/uploads/activities/1/banner.webp',
+          rulesHtml: '<p>规则</p>',
+          startAt: activityStart,
+          endAt: now + 3_600_000,
+          tasks: [{ kind: 'post', title: '发布1条动态', target: 1, reward: 5 }],
+        },
+        now,
+      );
+    },
+  });
+  const { dist, open } = site;
+
+  /** The page once rendered: the first request after start may find the render over its budget. */
+  const openRendered = async (url: string) => {
+    for (let attempt = 0; ; attempt++) {
+      const html = await open(url);
+      if (pageState(html) || attempt === 20) return html;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+
+  it('renders the 书城 with the books of the database, escaped, and its title', async () => {
+    const html = await openRendered('/novels');
+    const root = rootOf(html);
+    expect(root).toMatch(
+      /^<div id="root">(<link rel="preload" as="image"[^>]*>)*<div class="app-root app-root--mobile">/,
+    );
+    expect(root).toContain('<span class="novel-card__title">星河剑歌</span>');
+    expect(root).toContain('<span class="novel-card__author">青衫客</span>');
+    expect(root).toContain('夜行&lt;b&gt;');
+    expect(root).not.toContain('夜行<b>');
+    expect(root).toContain('>玄幻</button>');
+    expect(root).toContain(`href="/bookinfo/${bookId}"`);
+    expect(html).toContain('<title>蓝钻乐园 - 书城</title>');
+  });
+
+  it('carries the query cache and the router state as one JSON the browser hydrates from', async () => {
+    const state = pageState(await openRendered('/novels'));
+    // No text from the database can close the element.
+    expect(state?.text).not.toContain('<');
+    const queries = state?.value.queries.queries as Array<{ queryKey: unknown[]; state: { data: unknown } }>;
+    expect(queries.map((q) => q.queryKey[1])).toEqual(expect.arrayContaining(['categories', 'list']));
+    expect(JSON.stringify(queries)).toContain('夜行<b>');
+    expect(Object.keys(state?.value.router.loaderData ?? {}).length).toBeGreaterThan(0);
+    expect(pageState(await open('/novels'))?.value).toBeTruthy();
+  });
+
+  it('renders the games and the activities from their loaders, times on the portal’s clock', async () => {
+    expect(rootOf(await openRendered('/games'))).toContain('泡泡龙大作战');
+    const activity = rootOf(await openRendered('/activity'));
+    expect(activity).toContain('冬日阅读季');
+    const shanghai = new Date(activityStart + 8 * 3_600_000);
+    const hhmm = [shanghai.getUTCHours(), shanghai.getUTCMinutes()].map((n) => String(n).padStart(2, '0'));
+    expect(activity).toContain(
+      `${shanghai.getUTCMonth() + 1}月${shanghai.getUTCDate()}日 ${hhmm.join(':')} - `,
+    );
+  });
+
+  it('renders the login form, which needs no data, with its own text', async () => {
+    const root = rootOf(await openRendered('/login'));
+    expect(root).toContain('placeholder="请输入用户名"');
+    expect(root).toContain('>登录</button>');
+  });
+
+  it('leaves a page behind login and an unknown path to the browser, writing nothing of the address', async () => {
+    for (const url of ['/recharge', '/no-such-page-<script>x']) {
+      const res = await requestPage(site.t, url);
+      expect(res.statusCode).toBe(200);
+      expect(rootOf(res.body)).toMatch(/^<div id="root"><\/div>/);
+      expect(pageState(res.body)).toBeNull();
+      expect(res.body).not.toContain('<script>x');
+    }
+    expect((await requestPage(site.t, '/recharge')).body).toContain('<title>蓝钻乐园 - 蓝钻充值</title>');
+  });
+
+  it('preloads the matched route’s own chunks and inlines the styles, the entry’s included', async () => {
+    const html = await openRendered('/novels');
+    const preloads = [
+      ...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+)">/g),
+    ].map((m) => m[1] as string);
+    expect(preloads.some((href) => href.includes('novels-page'))).toBe(true);
+    for (const href of preloads) expect(fs.existsSync(path.join(dist, href))).toBe(true);
+    // No other page's chunk.
+    expect(preloads.some((href) => href.includes('games-page'))).toBe(false);
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toContain('<style>');
+  });
+
+  it('carries the start-up bulletin, closed, with the script that opens it allowed by its hash alone', async () => {
+    for (const url of ['/novels', '/login', '/no-such-page']) {
+      const response = await requestPage(site.t, url);
+      const html = response.body;
+      const dialog = /<dialog id="boot-bulletin"[^>]*>(.*?)<\/dialog>/.exec(html);
+      expect(dialog?.[0]).toMatch(
+        /^<dialog id="boot-bulletin" class="boot-bulletin" aria-labelledby="boot-bulletin-title" tabindex="-1">/,
+      );
+      expect(dialog?.[1]).toContain('冬季维护公告');
+      expect(dialog?.[1]).toContain('<p>今晚 23:00 维护</p>');
+      expect(dialog?.[1]).not.toContain('alert(1)');
+      expect(dialog?.[1]).not.toContain('onclick');
+      // Outside #root, which React hydrates.
+      expect(html.indexOf('<dialog')).toBeGreaterThan(
+        html.indexOf('</div>', html.indexOf('<div id="root">')),
+      );
+      const script = /<\/dialog><script>(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+      expect(script).toContain('showModal');
+      const hash = crypto.createHash('sha256').update(script).digest('base64');
+      const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+      expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+      expect(html.match(/<script>/g)).toHaveLength(1);
+    }
+  });
+
+  it('never serves the render module or the manifest to a browser', async () => {
+    for (const url of ['/server/entry-server.js', '/.vite/manifest.json']) {
+      const res = await site.t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('export');
+    }
+  });
+});
+
+describe('a page render that fails or takes too long', () => {
+  let t: TestApp;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-page-render-broken-'));
+  const index =
+    '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-body--></body></html>';
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(dist, 'index.html'), index);
+    fs.mkdirSync(path.join(dist, 'server'));
+    fs.writeFileSync(
+      path.join(dist, 'server', 'entry-server.js'),
+      [
+        'export const warmUrls = [];',
+        "export function renderBulletin() { return { markup: '', style: '', script: '' }; }",
+        'export async function render(url) {',
+        "  if (url.startsWith('/login')) throw new Error('window is not defined');",
+        "  if (url.startsWith('/faq')) return new Promise(() => {});",
+        "  if (url.startsWith('/old')) return { kind: 'redirect', status: 301, location: '/games' };",
+        "  return { kind: 'page', title: 'T', page: 'x', html: '<p>rendered</p>', state: '{}' };",
+        '}',
+      ].join('\n'),
+    );
+    t = await createTestApp('sqlite', { WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the page for the browser to render, logs the route once and never answers 500', async () => {
+    expectWarnLog(/page render failed/);
+    for (const url of ['/login', '/login?from=x', '/faq']) {
+      const res = await requestPage(t, url);
+      expect(res.statusCode).toBe(200);
+      expect(rootOf(res.body)).toMatch(/^<div id="root"><\/div>/);
+      expect(pageState(res.body)).toBeNull();
+    }
+    const rendered = await requestPage(t, '/games');
+    expect(rootOf(rendered.body)).toMatch(/^<div id="root"><p>rendered<\/p><\/div>/);
+    expect(pageState(rendered.body)?.value).toEqual({});
+    const moved = await requestPage(t, '/old');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/games');
+  });
+});

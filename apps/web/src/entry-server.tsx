@@ -1,0 +1,140 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import type { Bulletin } from '@ld/contract/messages';
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import bulletinScript from './app/boot-bulletin.js?raw';
+import { type PageState, scriptJson } from './app/page-state';
+import type { RouteMeta } from './app/route-meta';
+import { appRoutes } from './app/router';
+import { allRoutes } from './app/routes';
+import { BootBulletin } from './features/bulletin/components/boot-bulletin';
+import bulletinPopupCss from './features/bulletin/components/bulletin-popup.css?inline';
+import { setTransport, type Transport } from './shared/http/transport';
+import { pageTitle } from './shared/lib/brand';
+import dialogCss from './shared/ui/dialog.css?inline';
+
+/**
+ * How the server renders a page (docs/decisions/0050-one-rendering-path.md), built by Vite's `ssr`
+ * environment into dist/server/ and called by apps/server/src/platform/page-render.ts:
+ * react-router's static handler matches the address against the app's own route tree and runs its
+ * loaders (the pages' first queries, through the HTTP client on the `transport` the server gives),
+ * React renders the same tree, and the query cache and the router's state go into the page as one
+ * JSON, from which the browser hydrates (src/main.tsx).
+ */
+
+const requestTransport = new AsyncLocalStorage<Transport>();
+// Each render's API requests go to the server of the request being rendered.
+setTransport((url, init) => {
+  const transport = requestTransport.getStore();
+  return transport ? transport(url, init) : Promise.reject(new Error('API request outside a page render'));
+});
+
+export type PageRender =
+  /** The page rendered: its markup for #root and its state (JSON). */
+  | { kind: 'page'; title: string; page: string; html: string; state: string }
+  /** Not rendered here (needs login, unknown path, a route error): the browser app renders it. */
+  | { kind: 'shell'; title: string; page?: string }
+  | { kind: 'redirect'; status: number; location: string };
+
+const PAGE_OF = new Map(allRoutes.map((route) => [route.meta.name, route.page]));
+
+/** One address of each route a guest sees (`:param` as 1, optional ones left out): the server renders them once at start. */
+export const warmUrls = allRoutes
+  .filter((route) => !route.meta.login && route.meta.serverRendered !== false)
+  .map(
+    (route) =>
+      `/${route.path
+        .split('/')
+        .filter((part) => part !== '' && !part.endsWith('?'))
+        .map((part) => (part.startsWith(':') ? '1' : part))
+        .join('/')}`,
+  );
+
+/**
+ * The page at `url` (path and query) as a guest sees it. `transport` answers the API requests of
+ * its loaders; `signal` ends the render (the server's time budget), which then rejects.
+ */
+export async function render(url: string, transport: Transport, signal: AbortSignal): Promise<PageRender> {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  const handler = createStaticHandler(appRoutes({ queryClient, server: true }));
+  const request = new Request(new URL(url, 'http://page.local'), { signal });
+  const context = await requestTransport.run(transport, () => handler.query(request));
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+  const meta = context.matches[context.matches.length - 1]?.route.handle as RouteMeta | undefined;
+  const title = pageTitle(meta?.title);
+  const page = meta ? PAGE_OF.get(meta.name) : undefined;
+  // A page behind login is the account's, which only the browser knows; some pages are the device's.
+  if (!meta || !page || meta.login || meta.serverRendered === false || context.errors) {
+    return { kind: 'shell', title, page };
+  }
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const state: PageState = {
+    url,
+    queries: dehydrate(queryClient),
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+  };
+  const html = await renderToText(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </StrictMode>,
+    signal,
+  );
+  queryClient.clear();
+  return { kind: 'page', title, page, html, state: scriptJson(state) };
+}
+
+/**
+ * The markup of `element` once all of it is ready. React writes its preloads for the images it
+ * renders eagerly ahead of the markup; hydration passes over them.
+ */
+function renderToText(element: React.ReactNode, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        html += chunk.toString();
+        done();
+      },
+      final(done) {
+        resolve(html);
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      onAllReady() {
+        stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        reject(error);
+      },
+    });
+    signal.addEventListener('abort', () => {
+      stream.abort(signal.reason);
+      reject(signal.reason);
+    });
+  });
+}
+
+/**
+ * The start-up bulletin as every page carries it after #root (features/bulletin/components/boot-bulletin.tsx),
+ * closed, with the styles of the app's bulletin dialog and the inline script that opens it for a
+ * visitor who has not seen it today (app/boot-bulletin.js).
+ */
+export function renderBulletin(bulletin: Bulletin): { markup: string; style: string; script: string } {
+  return {
+    markup: renderToStaticMarkup(<BootBulletin bulletin={bulletin} />),
+    style: `${dialogCss}${bulletinPopupCss}`,
+    script: bulletinScript.trim(),
+  };
+}

@@ -1,0 +1,130 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiRegister, asGuest, baseUrl, loginAs, usePhone } from '../src/fixtures.ts';
+
+// One rendering path (docs/decisions/0050-one-rendering-path.md): the server renders the page,
+// the browser hydrates that markup, and the painted page is the live one.
+
+/** Pages a guest opens directly, each rendered by the server. */
+const PAGES = [
+  '/',
+  '/games',
+  '/novels',
+  '/animate',
+  '/welfare',
+  '/square',
+  '/profile',
+  '/login',
+  '/faq',
+  '/activity',
+];
+
+/** Whether React has hydrated (or rendered) #root. */
+const isLive = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+
+/** Console errors and warnings, and uncaught errors, from now on. */
+function listen(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return;
+    seen.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => seen.push(`uncaught: ${error.message}`));
+  return seen;
+}
+
+describe('the painted page is the live one', () => {
+  const phone = usePhone();
+
+  it('hydrates each page the server rendered without a mismatch, as a guest and logged in', async () => {
+    const { page } = phone;
+    const seen = listen(page);
+    await asGuest(page, '/faq');
+    for (const account of ['guest', 'logged in']) {
+      if (account === 'logged in') await loginAs(page, await apiRegister(), '/faq');
+      for (const path of PAGES) {
+        const response = await page.goto(`${baseUrl()}${path}`);
+        // The server rendered it: the markup and its one JSON of state are in the HTML.
+        const html = (await response?.text()) ?? '';
+        expect(html, `${path} as ${account}`).toContain(
+          '<script type="application/json" id="ld-page-state">',
+        );
+        expect(html).not.toContain('<div id="root"></div>');
+        await expect.poll(() => isLive(page)).toBe(true);
+        await page.waitForLoadState('networkidle');
+      }
+    }
+    expect(seen).toEqual([]);
+  });
+
+  describe('on a phone four times slower', () => {
+    const slow = async (page: Page) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      return () => cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    };
+
+    it('goes to the tab tapped as soon as the page paints', async () => {
+      const { page } = phone;
+      await asGuest(page, '/faq');
+      const fast = await slow(page);
+      try {
+        await page.goto(`${baseUrl()}/`, { waitUntil: 'commit' });
+        // One tap, the moment the tab bar is on the screen.
+        await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '游戏' }).click();
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/games');
+        await expect
+          .poll(() => page.getByRole('link', { name: '游戏' }).getAttribute('aria-current'))
+          .toBe('page');
+      } finally {
+        await fast();
+      }
+    });
+
+    it('opens the book tapped in the list as soon as the list paints', async () => {
+      const { page } = phone;
+      await asGuest(page, '/faq');
+      const fast = await slow(page);
+      try {
+        await page.goto(`${baseUrl()}/novels`, { waitUntil: 'commit' });
+        const first = page.locator('.novel-card').first();
+        const href = await first.getAttribute('href');
+        await first.click();
+        await expect.poll(() => new URL(page.url()).pathname).toBe(href);
+        await page.getByRole('heading').first().waitFor();
+      } finally {
+        await fast();
+      }
+    });
+
+    it('keeps what is typed into the login field from the first paint on, and logs in with it', async () => {
+      const { page } = phone;
+      const account = await apiRegister();
+      await asGuest(page, '/faq');
+      const fast = await slow(page);
+      try {
+        await page.goto(`${baseUrl()}/login`, { waitUntil: 'commit' });
+        const name = page.getByPlaceholder('请输入用户名');
+        await name.pressSequentially(account.loginName);
+        await expect.poll(() => isLive(page)).toBe(true);
+        expect(await name.inputValue()).toBe(account.loginName);
+        // The app has the name too: the login goes through with it.
+        await page.getByPlaceholder('请输入密码').fill(account.password);
+        await page.getByRole('button', { name: '登录', exact: true }).click();
+        await expect.poll(() => new URL(page.url()).pathname).not.toBe('/login');
+        await expect
+          .poll(() =>
+            page.evaluate(() => JSON.parse(localStorage.getItem('ld-account') ?? '{}').state?.account?.uid),
+          )
+          .toBe(account.uid);
+      } finally {
+        await fast();
+      }
+    });
+  });
+});
