@@ -723,6 +723,46 @@ const ROUTES: RouteProbe[] = [
     area: 'content',
     allowed: { status: 404 },
   },
+  // 活动中心 (admin-activities)
+  { method: 'GET', path: '/activities', area: 'content', allowed: { status: 200 } },
+  {
+    method: 'GET',
+    path: '/activities/999999',
+    pattern: '/activities/:id',
+    area: 'content',
+    allowed: { status: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/activities',
+    area: 'content',
+    json: { title: ' ', banner: '/banners/a.webp', startTime: 'x', endTime: 'y' },
+    allowed: { status: 400, field: 'title' },
+  },
+  {
+    method: 'PATCH',
+    path: '/activities/999999',
+    pattern: '/activities/:id',
+    area: 'content',
+    json: { title: 'a' },
+    allowed: { status: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/activities/999999/tasks',
+    pattern: '/activities/:id/tasks',
+    area: 'content',
+    json: { kind: 'read', title: '阅读3章', target: 3, reward: -1 },
+    allowed: { status: 400, field: 'reward' },
+  },
+  {
+    method: 'PATCH',
+    path: '/activities/999999/tasks/999999',
+    pattern: '/activities/:id/tasks/:tid',
+    area: 'content',
+    json: { target: 0 },
+    allowed: { status: 400, field: 'target' },
+  },
 ];
 
 /** Routes whose checks live in admin-sessions.test.ts: calling them changes the session itself. */

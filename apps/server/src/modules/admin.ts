@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { userModerationRoutes } from './accounts/admin-routes.ts';
+import { activityAdminRoutes } from './activities/admin-routes.ts';
 import { bulletinAdminRoutes } from './bulletins/admin-routes.ts';
 import { clientConfigAdminRoutes } from './client-config/admin-routes.ts';
 import { comicAdminRoutes } from './comics/admin-routes.ts';
@@ -55,6 +56,8 @@ export const adminModules: FastifyPluginAsync[] = [
   walletAdminRoutes,
   vipAdminRoutes,
   reportAdminRoutes,
+  // 活动中心 (admin-activities)
+  activityAdminRoutes,
 ];
 
 /** The admin API: one scope, whose every route passes the guard before anything else. */

@@ -1,0 +1,65 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Conn } from '../../db/database.ts';
+import { containsText } from '../../db/text-search.ts';
+import type { ActivitiesTable, ActivityTasksTable } from './tables.ts';
+
+// The console's reads and writes of activities and their tasks (the portal's are in repository.ts).
+
+export async function listAllActivities(
+  db: Conn,
+  filters: { title?: string; status?: 'ongoing' | 'upcoming' | 'ended' },
+  now: number,
+  sort: 'start_at' | 'end_at' | 'id',
+  order: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+) {
+  let query = db.selectFrom('activities');
+  if (filters.title) query = query.where(containsText('title', filters.title));
+  if (filters.status === 'ongoing') query = query.where('start_at', '<=', now).where('end_at', '>', now);
+  if (filters.status === 'upcoming') query = query.where('start_at', '>', now);
+  if (filters.status === 'ended') query = query.where('end_at', '<=', now);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy(sort, order).orderBy('id', order).limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Claims per task of these activities. */
+export async function claimCounts(db: Conn, activityIds: number[]): Promise<Map<number, number>> {
+  if (activityIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('activity_claims')
+    .select(['task_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('activity_id', 'in', activityIds)
+    .groupBy('task_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.task_id), Number(r.n)]));
+}
+
+export async function updateActivity(db: Conn, id: number, changes: Updateable<ActivitiesTable>) {
+  await db.updateTable('activities').set(changes).where('id', '=', id).execute();
+}
+
+export async function findTask(db: Conn, activityId: number, taskId: number) {
+  return db
+    .selectFrom('activity_tasks')
+    .selectAll()
+    .where('id', '=', taskId)
+    .where('activity_id', '=', activityId)
+    .executeTakeFirst();
+}
+
+export async function insertTask(db: Conn, row: Insertable<ActivityTasksTable>): Promise<number> {
+  const inserted = await db
+    .insertInto('activity_tasks')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export async function updateTask(db: Conn, id: number, changes: Updateable<ActivityTasksTable>) {
+  await db.updateTable('activity_tasks').set(changes).where('id', '=', id).execute();
+}

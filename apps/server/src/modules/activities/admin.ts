@@ -1,0 +1,219 @@
+import type {
+  AdminActivity,
+  AdminActivityListQuery,
+  AdminActivityTask,
+  CreateActivityBody,
+  CreateTaskBody,
+  UpdateActivityBody,
+  UpdateTaskBody,
+} from '@ld/contract/admin/activities';
+import type { AdminPage } from '@ld/contract/admin/list';
+import type { Conn } from '../../db/database.ts';
+import { toIso } from '../../platform/clock.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { badInput, notFound } from '../../platform/errors.ts';
+import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
+import * as adminRepo from './admin-repository.ts';
+import * as repo from './repository.ts';
+import { createActivity as storeActivity } from './service.ts';
+
+// 活动中心 in the console (decision 0060, "Activities and tasks"). The portal reads activities at
+// each request (no cache), so a save shows at the next one in every process; `activities` is
+// announced for any process that keeps them later. A task's reward is fixed once a user claimed it.
+
+const announce = { announce: ['activities' as const] };
+
+const statusAt = (row: repo.ActivityRow, now: number) =>
+  now < Number(row.start_at) ? 'upcoming' : now >= Number(row.end_at) ? 'ended' : 'ongoing';
+
+const toTask = (t: repo.TaskRow, claims: Map<number, number>): AdminActivityTask => ({
+  id: Number(t.id),
+  activityId: Number(t.activity_id),
+  kind: t.kind,
+  title: t.title,
+  target: Number(t.target),
+  reward: Number(t.reward),
+  sort: Number(t.sort),
+  claims: claims.get(Number(t.id)) ?? 0,
+});
+
+async function activitiesOf(db: Conn, rows: repo.ActivityRow[], now: number): Promise<AdminActivity[]> {
+  const ids = rows.map((r) => Number(r.id));
+  const [tasks, claims] = await Promise.all([repo.tasksOf(db, ids), adminRepo.claimCounts(db, ids)]);
+  return rows.map((row) => {
+    const own = tasks.filter((t) => Number(t.activity_id) === Number(row.id)).map((t) => toTask(t, claims));
+    return {
+      id: Number(row.id),
+      title: row.title,
+      summary: row.summary,
+      banner: row.banner,
+      rulesHtml: row.rules_html,
+      startTime: toIso(Number(row.start_at)),
+      endTime: toIso(Number(row.end_at)),
+      status: statusAt(row, now),
+      rewardTotal: own.reduce((sum, t) => sum + t.reward, 0),
+      tasks: own,
+    };
+  });
+}
+
+async function activityOf(db: Conn, id: number, now: number): Promise<AdminActivity> {
+  const row = await repo.findActivity(db, id);
+  if (!row) throw notFound('活动');
+  const [activity] = await activitiesOf(db, [row], now);
+  return activity;
+}
+
+export async function listActivityEntries(
+  deps: Deps,
+  q: AdminActivityListQuery,
+): Promise<AdminPage<AdminActivity>> {
+  const now = deps.clock.now();
+  const { rows, total } = await adminRepo.listAllActivities(
+    deps.db.kysely,
+    { title: q.title, status: q.status },
+    now,
+    q.sort,
+    q.order,
+    q.pageSize,
+    adminOffset(q),
+  );
+  return {
+    records: await activitiesOf(deps.db.kysely, rows, now),
+    total,
+    current: q.currentPage,
+    size: q.pageSize,
+  };
+}
+
+export const getActivity = (deps: Deps, id: number) => activityOf(deps.db.kysely, id, deps.clock.now());
+
+export async function createActivity(
+  deps: Deps,
+  actor: AuditActor,
+  body: CreateActivityBody,
+): Promise<AdminActivity> {
+  return audited(
+    deps,
+    actor,
+    async (trx) => {
+      const now = deps.clock.now();
+      const id = await storeActivity(
+        trx,
+        {
+          title: body.title,
+          summary: body.summary,
+          banner: body.banner,
+          rulesHtml: body.rulesHtml,
+          startAt: Date.parse(body.startTime),
+          endAt: Date.parse(body.endTime),
+          tasks: [],
+        },
+        now,
+      );
+      const after = await activityOf(trx, id, now);
+      return {
+        result: after,
+        audit: { action: 'activity.create', targetType: 'activity', targetId: id, before: null, after },
+      };
+    },
+    announce,
+  );
+}
+
+export async function updateActivity(
+  deps: Deps,
+  actor: AuditActor,
+  id: number,
+  body: UpdateActivityBody,
+): Promise<AdminActivity> {
+  return audited(
+    deps,
+    actor,
+    async (trx) => {
+      const now = deps.clock.now();
+      const before = await activityOf(trx, id, now);
+      const startAt = Date.parse(body.startTime ?? before.startTime);
+      const endAt = Date.parse(body.endTime ?? before.endTime);
+      if (endAt <= startAt) throw badInput('endTime', '结束时间须晚于开始时间');
+      await adminRepo.updateActivity(trx, id, {
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(body.summary !== undefined ? { summary: body.summary } : {}),
+        ...(body.banner !== undefined ? { banner: body.banner } : {}),
+        ...(body.rulesHtml !== undefined ? { rules_html: body.rulesHtml } : {}),
+        start_at: startAt,
+        end_at: endAt,
+      });
+      const after = await activityOf(trx, id, now);
+      return {
+        result: after,
+        audit: { action: 'activity.update', targetType: 'activity', targetId: id, before, after },
+      };
+    },
+    announce,
+  );
+}
+
+export async function createTask(
+  deps: Deps,
+  actor: AuditActor,
+  activityId: number,
+  body: CreateTaskBody,
+): Promise<AdminActivity> {
+  return audited(
+    deps,
+    actor,
+    async (trx) => {
+      const now = deps.clock.now();
+      const before = await activityOf(trx, activityId, now);
+      const taskId = await adminRepo.insertTask(trx, { activity_id: activityId, ...body });
+      const after = await activityOf(trx, activityId, now);
+      const task = after.tasks.find((t) => t.id === taskId);
+      return {
+        result: after,
+        audit: {
+          action: 'activity.task.create',
+          targetType: 'activity',
+          targetId: activityId,
+          before: { tasks: before.tasks },
+          after: { task },
+        },
+      };
+    },
+    announce,
+  );
+}
+
+export async function updateTask(
+  deps: Deps,
+  actor: AuditActor,
+  activityId: number,
+  taskId: number,
+  body: UpdateTaskBody,
+): Promise<AdminActivity> {
+  return audited(
+    deps,
+    actor,
+    async (trx) => {
+      const now = deps.clock.now();
+      const activity = await activityOf(trx, activityId, now);
+      if (!(await adminRepo.findTask(trx, activityId, taskId))) throw notFound('任务');
+      const before = activity.tasks.find((t) => t.id === taskId);
+      if (before && body.reward !== undefined && body.reward !== before.reward && before.claims > 0)
+        throw badInput('reward', `已有 ${before.claims} 位用户领取，奖励钻石不能再改`);
+      await adminRepo.updateTask(trx, taskId, body);
+      const after = await activityOf(trx, activityId, now);
+      return {
+        result: after,
+        audit: {
+          action: 'activity.task.update',
+          targetType: 'activity',
+          targetId: activityId,
+          before: { task: before },
+          after: { task: after.tasks.find((t) => t.id === taskId) },
+        },
+      };
+    },
+    announce,
+  );
+}

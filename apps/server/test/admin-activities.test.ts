@@ -1,0 +1,191 @@
+import type { AdminActivity } from '@ld/contract/admin/activities';
+import type { AdminPage } from '@ld/contract/admin/list';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { adminCall, auditRows, type Operator, operatorOf } from './helpers/admin.ts';
+import { call, createTestApp, describeDialects, postForm, randomIp, type TestApp } from './helpers/app.ts';
+import { balanceOf, createUser } from './helpers/money.ts';
+
+const HOUR = 3600_000;
+
+// 活动中心 through the console: what an editor saves is what the portal's activity list and detail
+// answer at the next request; a task's reward is fixed once a user claimed it.
+describeDialects('admin activities', (dialect) => {
+  let t: TestApp;
+  let editor: Operator;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    editor = await operatorOf(t, 'editor');
+  });
+  afterAll(() => t?.close());
+
+  const iso = (offset: number) => new Date(t.clock.now() + offset).toISOString();
+  const portalList = async () =>
+    (
+      await call<Array<{ id: number; title: string; status: string; rewardTotal: number }>>(
+        t.app,
+        'GET',
+        '/api/v1/activity/list',
+      )
+    ).data;
+  const portalDetail = async (id: number, account?: { uid: string; token: string }) =>
+    (await call(t.app, 'GET', `/api/v1/activity/${id}`, { account })).data;
+
+  it('creates, edits, adds and edits tasks; the portal follows each step; a claimed reward stays', async () => {
+    const a = await adminCall<AdminActivity>(t.app, 'POST', '/activities', {
+      operator: editor,
+      json: {
+        title: ' 签到有礼 ',
+        summary: '连续签到领钻石',
+        banner: '/banners/checkin.webp',
+        rulesHtml: '<p onclick="x()">每天<b>签到</b></p><script>1</script>',
+        startTime: iso(-HOUR),
+        endTime: iso(24 * HOUR),
+      },
+    });
+    expect(a).toMatchObject({
+      code: 0,
+      data: { title: '签到有礼', status: 'ongoing', rulesHtml: '<p>每天<b>签到</b></p>', tasks: [] },
+    });
+    const id = a.data.id;
+    expect(await portalList()).toMatchObject([{ id, title: '签到有礼', status: 'ongoing', rewardTotal: 0 }]);
+
+    const withTask = await adminCall<AdminActivity>(t.app, 'POST', `/activities/${id}/tasks`, {
+      operator: editor,
+      json: { kind: 'checkin', title: '签到1天', target: 1, reward: 5 },
+    });
+    expect(withTask.data.tasks).toMatchObject([
+      { kind: 'checkin', title: '签到1天', target: 1, reward: 5, claims: 0 },
+    ]);
+    const taskId = withTask.data.tasks[0].id;
+    expect(await portalDetail(id)).toMatchObject({
+      rewardTotal: 5,
+      tasks: [{ id: taskId, title: '签到1天', target: 1, reward: 5 }],
+    });
+
+    // Before anyone claims it, the reward may change; the portal shows the new one.
+    await adminCall(t.app, 'PATCH', `/activities/${id}/tasks/${taskId}`, {
+      operator: editor,
+      json: { reward: 8, title: '签到一天' },
+    });
+    expect((await portalDetail(id)).tasks).toMatchObject([{ title: '签到一天', reward: 8 }]);
+
+    // A user checks in and claims 8 diamonds through the ledger.
+    const user = await createUser(t);
+    const checkin = await postForm(t.app, '/api/v1/checkin', { appID: 2008 }, user, {
+      'x-forwarded-for': randomIp(),
+    });
+    expect(checkin.code).toBe(0);
+    const before = await balanceOf(t, user.id);
+    const claim = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/activity/${id}/task/${taskId}/claim`,
+      headers: { uid: user.uid, token: user.token, 'x-forwarded-for': randomIp() },
+    });
+    expect(claim.json()).toMatchObject({ code: 0, data: { reward: 8 } });
+    expect(await balanceOf(t, user.id)).toBe(before + 8);
+
+    // Now its reward is fixed: 400 naming reward, nothing changed; the title may still change.
+    const refused = await adminCall(t.app, 'PATCH', `/activities/${id}/tasks/${taskId}`, {
+      operator: editor,
+      json: { reward: 100 },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.msg.startsWith('reward:'), refused.msg).toBe(true);
+    const renamed = await adminCall<AdminActivity>(t.app, 'PATCH', `/activities/${id}/tasks/${taskId}`, {
+      operator: editor,
+      json: { title: '签到 1 天', reward: 8 },
+    });
+    expect(renamed.data.tasks).toMatchObject([{ title: '签到 1 天', reward: 8, claims: 1 }]);
+    expect((await portalDetail(id, user)).tasks).toMatchObject([
+      { title: '签到 1 天', reward: 8, claimed: true },
+    ]);
+
+    // Moved to the future: the portal lists it as upcoming at the next request.
+    const moved = await adminCall<AdminActivity>(t.app, 'PATCH', `/activities/${id}`, {
+      operator: editor,
+      json: { title: '签到季', startTime: iso(2 * HOUR), endTime: iso(48 * HOUR) },
+    });
+    expect(moved.data).toMatchObject({ title: '签到季', status: 'upcoming' });
+    expect(await portalList()).toMatchObject([{ id, title: '签到季', status: 'upcoming', rewardTotal: 8 }]);
+
+    const b = await adminCall<AdminActivity>(t.app, 'POST', '/activities', {
+      operator: editor,
+      json: {
+        title: '阅读月',
+        banner: '/banners/read.webp',
+        startTime: iso(-48 * HOUR),
+        endTime: iso(-HOUR),
+      },
+    });
+    const ended = await adminCall<AdminPage<AdminActivity>>(t.app, 'GET', '/activities', {
+      operator: editor,
+      query: { status: 'ended' },
+    });
+    expect(ended.data.records.map((r) => r.id)).toEqual([b.data.id]);
+    const byTitle = await adminCall<AdminPage<AdminActivity>>(t.app, 'GET', '/activities', {
+      operator: editor,
+      query: { title: '签到', pageSize: '1' },
+    });
+    expect(byTitle.data).toMatchObject({ total: 1, records: [{ id, rewardTotal: 8 }] });
+
+    const rows = (await auditRows(t)).filter((r) => r.target_type === 'activity');
+    expect(rows.map((r) => r.action)).toEqual([
+      'activity.create',
+      'activity.task.create',
+      'activity.task.update',
+      'activity.task.update',
+      'activity.update',
+      'activity.create',
+    ]);
+  });
+
+  it('refuses bad input with 400 naming the field, and changes nothing', async () => {
+    const a = await adminCall<AdminActivity>(t.app, 'POST', '/activities', {
+      operator: editor,
+      json: { title: '邀请有礼', banner: '/banners/invite.webp', startTime: iso(0), endTime: iso(HOUR) },
+    });
+    const id = a.data.id;
+    const good = { title: '活动', banner: '/banners/a.webp', startTime: iso(0), endTime: iso(HOUR) };
+    const task = { kind: 'invite', title: '邀请1人', target: 1, reward: 10 };
+    const before = {
+      audit: (await auditRows(t)).length,
+      list: await adminCall(t.app, 'GET', '/activities', { operator: editor }),
+      portal: await portalList(),
+    };
+    const cases: Array<[string, 'POST' | 'PATCH', string, unknown]> = [
+      ['title', 'POST', '/activities', { ...good, title: ' ' }],
+      ['title', 'POST', '/activities', { ...good, title: '活'.repeat(65) }],
+      ['banner', 'POST', '/activities', { ...good, banner: 'https://evil.example/a.png' }],
+      ['startTime', 'POST', '/activities', { ...good, startTime: '明天' }],
+      ['endTime', 'POST', '/activities', { ...good, endTime: iso(-HOUR) }],
+      ['endTime', 'PATCH', `/activities/${id}`, { endTime: iso(-HOUR) }],
+      ['endTime', 'PATCH', `/activities/${id}`, { startTime: iso(2 * HOUR) }],
+      ['title', 'PATCH', `/activities/${id}`, {}],
+      ['reward', 'POST', `/activities/${id}/tasks`, { ...task, reward: -1 }],
+      ['reward', 'POST', `/activities/${id}/tasks`, { ...task, reward: 1.5 }],
+      ['target', 'POST', `/activities/${id}/tasks`, { ...task, target: 0 }],
+      ['kind', 'POST', `/activities/${id}/tasks`, { ...task, kind: 'dance' }],
+      ['title', 'POST', `/activities/${id}/tasks`, { ...task, title: '' }],
+    ];
+    for (const [field, method, path, json] of cases) {
+      const answer = await adminCall(t.app, method, path, { operator: editor, json });
+      expect(answer.status, JSON.stringify(json)).toBe(400);
+      expect(answer.msg.startsWith(`${field}:`), answer.msg).toBe(true);
+    }
+    const badFilter = await adminCall(t.app, 'GET', '/activities', {
+      operator: editor,
+      query: { status: 'soon' },
+    });
+    expect(badFilter.status).toBe(400);
+    expect(badFilter.msg.startsWith('status:')).toBe(true);
+    expect(
+      (await adminCall(t.app, 'PATCH', `/activities/${id}/tasks/999999`, { operator: editor, json: task }))
+        .status,
+    ).toBe(404);
+    expect((await auditRows(t)).length).toBe(before.audit);
+    expect(await adminCall(t.app, 'GET', '/activities', { operator: editor })).toMatchObject({
+      data: before.list.data,
+    });
+    expect(await portalList()).toEqual(before.portal);
+  });
+});
