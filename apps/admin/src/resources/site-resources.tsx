@@ -6,6 +6,7 @@ import {
   QuestionCircleOutlined,
   SettingOutlined,
   StopOutlined,
+  TrophyOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
@@ -64,5 +65,13 @@ export const siteResources: ResourceProps[] = [
     create: '/client-config/create',
     edit: '/client-config/edit/:id',
     meta: { label: '客户端配置', area: 'content', canDelete: true, icon: <SettingOutlined /> },
+  },
+  // 活动中心 (admin-activities)
+  {
+    name: 'activities',
+    list: '/activities',
+    create: '/activities/create',
+    edit: '/activities/edit/:id',
+    meta: { label: '活动中心', area: 'content', icon: <TrophyOutlined /> },
   },
 ];

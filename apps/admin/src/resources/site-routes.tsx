@@ -1,4 +1,7 @@
 import { Route } from 'react-router';
+import { ActivityCreate } from './activities/create';
+import { ActivityEdit } from './activities/edit';
+import { ActivityList } from './activities/list';
 import { ConfigKeyCreate } from './client-config/create';
 import { ConfigKeyEdit } from './client-config/edit';
 import { ConfigKeyList } from './client-config/list';
@@ -58,6 +61,11 @@ export const siteRoutes = (
       <Route index element={<ConfigKeyList />} />
       <Route path="create" element={<ConfigKeyCreate />} />
       <Route path="edit/:id" element={<ConfigKeyEdit />} />
+    </Route>
+    <Route path="/activities">
+      <Route index element={<ActivityList />} />
+      <Route path="create" element={<ActivityCreate />} />
+      <Route path="edit/:id" element={<ActivityEdit />} />
     </Route>
   </>
 );

@@ -1,0 +1,73 @@
+import { ACTIVITY_LIMITS } from '@ld/contract/admin/activities';
+import { DatePicker, Form, Input } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** The form keeps the API's ISO times; the pickers show them as local time. */
+const asPicked = (value?: string) => ({ value: value ? dayjs(value) : undefined });
+const asIso = (value?: Dayjs | null) => (value ? value.second(0).millisecond(0).toISOString() : undefined);
+
+/** The fields of an activity, shared by 新建 and 编辑; the server checks the same rules and names the field it refuses. */
+export function ActivityFields() {
+  return (
+    <>
+      <Form.Item
+        label="活动标题"
+        name="title"
+        rules={[
+          { required: true, whitespace: true, message: '请填写活动标题' },
+          { max: ACTIVITY_LIMITS.titleMax, message: `活动标题最多 ${ACTIVITY_LIMITS.titleMax} 字` },
+        ]}
+      >
+        <Input maxLength={ACTIVITY_LIMITS.titleMax} showCount style={{ maxWidth: 480 }} />
+      </Form.Item>
+      <Form.Item label="一句话简介" name="summary" extra="活动中心列表里标题下的一行字">
+        <Input maxLength={ACTIVITY_LIMITS.summaryMax} showCount style={{ maxWidth: 480 }} />
+      </Form.Item>
+      <Form.Item
+        label="横幅图片地址"
+        name="banner"
+        extra="本站图片地址（16:9），如 /uploads/activities/1/banner.webp"
+        rules={[{ required: true, whitespace: true, message: '请填写横幅图片地址' }]}
+      >
+        <Input style={{ maxWidth: 480 }} />
+      </Form.Item>
+      <Form.Item
+        label="开始时间"
+        name="startTime"
+        getValueProps={asPicked}
+        normalize={asIso}
+        rules={[{ required: true, message: '请选择开始时间' }]}
+      >
+        <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+      </Form.Item>
+      <Form.Item
+        label="结束时间"
+        name="endTime"
+        getValueProps={asPicked}
+        normalize={asIso}
+        dependencies={['startTime']}
+        extra="任务只统计开始与结束之间用户的真实记录"
+        rules={[
+          { required: true, message: '请选择结束时间' },
+          ({ getFieldValue }) => ({
+            validator: (_, end?: string) => {
+              const start = getFieldValue('startTime') as string | undefined;
+              return !start || !end || Date.parse(end) > Date.parse(start)
+                ? Promise.resolve()
+                : Promise.reject(new Error('结束时间须晚于开始时间'));
+            },
+          }),
+        ]}
+      >
+        <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+      </Form.Item>
+      <Form.Item
+        label="活动规则（HTML）"
+        name="rulesHtml"
+        extra="支持段落、加粗、列表等常用标签；脚本、事件属性等不安全的内容会在保存时被清除。"
+      >
+        <Input.TextArea rows={6} maxLength={ACTIVITY_LIMITS.rulesMax} style={{ maxWidth: 720 }} />
+      </Form.Item>
+    </>
+  );
+}

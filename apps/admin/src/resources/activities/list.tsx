@@ -1,0 +1,112 @@
+import { ACTIVITY_STATUS_TEXT, type ActivityStatus } from '@ld/contract/activities';
+import type { AdminActivity } from '@ld/contract/admin/activities';
+import { EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
+import type { CrudFilters } from '@refinedev/core';
+import { Button, Form, Input, Select, Table, Tag } from 'antd';
+import { QueryTable } from '../../shared/query-table';
+import { formatTime } from '../../shared/time';
+
+interface Search {
+  title?: string;
+  status?: ActivityStatus;
+}
+
+const STATUS_COLOR: Record<ActivityStatus, string> = {
+  ongoing: 'success',
+  upcoming: 'processing',
+  ended: 'default',
+};
+
+/** 活动中心: every activity, newest first, filtered by title and by status (by its time window). */
+export function ActivityList() {
+  const { tableProps, tableQuery, searchFormProps, sorters } = useTable<
+    AdminActivity,
+    { message: string; statusCode: number },
+    Search
+  >({
+    sorters: { initial: [{ field: 'id', order: 'desc' }] },
+    onSearch: (values): CrudFilters => [
+      { field: 'title', operator: 'contains', value: values.title?.trim() || undefined },
+      { field: 'status', operator: 'eq', value: values.status },
+    ],
+  });
+  return (
+    <List title="活动中心" createButtonProps={{ children: '新建活动' }}>
+      <Form
+        {...searchFormProps}
+        name="activity-filter"
+        layout="inline"
+        style={{ marginBottom: 16 }}
+        aria-label="筛选活动"
+      >
+        <Form.Item label="标题" name="title">
+          <Input allowClear placeholder="标题包含的文字" />
+        </Form.Item>
+        <Form.Item label="状态" name="status">
+          <Select
+            allowClear
+            placeholder="全部"
+            style={{ width: 120 }}
+            options={(Object.keys(ACTIVITY_STATUS_TEXT) as ActivityStatus[]).map((s) => ({
+              value: s,
+              label: ACTIVITY_STATUS_TEXT[s],
+            }))}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          筛选
+        </Button>
+      </Form>
+      <QueryTable<AdminActivity>
+        {...tableProps}
+        query={tableQuery}
+        rowKey="id"
+        emptyText="还没有活动，点「新建活动」添加"
+      >
+        <Table.Column<AdminActivity>
+          dataIndex="id"
+          title="ID"
+          width={70}
+          sorter
+          defaultSortOrder={getDefaultSortOrder('id', sorters)}
+        />
+        <Table.Column<AdminActivity> dataIndex="title" title="标题" />
+        <Table.Column<AdminActivity>
+          dataIndex="status"
+          title="状态"
+          width={100}
+          render={(status: ActivityStatus) => (
+            <Tag color={STATUS_COLOR[status]}>{ACTIVITY_STATUS_TEXT[status]}</Tag>
+          )}
+        />
+        <Table.Column<AdminActivity>
+          dataIndex="start_at"
+          title="开始时间"
+          width={170}
+          sorter
+          defaultSortOrder={getDefaultSortOrder('start_at', sorters)}
+          render={(_, a) => formatTime(a.startTime)}
+        />
+        <Table.Column<AdminActivity>
+          dataIndex="end_at"
+          title="结束时间"
+          width={170}
+          sorter
+          defaultSortOrder={getDefaultSortOrder('end_at', sorters)}
+          render={(_, a) => formatTime(a.endTime)}
+        />
+        <Table.Column<AdminActivity> title="任务数" width={80} render={(_, a) => a.tasks.length} />
+        <Table.Column<AdminActivity> dataIndex="rewardTotal" title="奖励合计（钻石）" width={140} />
+        <Table.Column<AdminActivity>
+          title="操作"
+          width={90}
+          render={(_, record) => (
+            <EditButton size="small" recordItemId={record.id}>
+              编辑
+            </EditButton>
+          )}
+        />
+      </QueryTable>
+    </List>
+  );
+}
