@@ -44,9 +44,19 @@ describeDialects('admin activities', (dialect) => {
     });
     expect(a).toMatchObject({
       code: 0,
-      data: { title: '签到有礼', status: 'ongoing', rulesHtml: '<p>每天<b>签到</b></p>', tasks: [] },
+      data: {
+        title: '签到有礼',
+        status: 'ongoing',
+        published: false,
+        rulesHtml: '<p>每天<b>签到</b></p>',
+        tasks: [],
+      },
     });
     const id = a.data.id;
+    // A draft is not in 活动中心, nor is its page.
+    expect(await portalList()).toEqual([]);
+    expect((await call(t.app, 'GET', `/api/v1/activity/${id}`)).status).toBe(404);
+    await adminCall(t.app, 'PATCH', `/activities/${id}`, { operator: editor, json: { published: true } });
     expect(await portalList()).toMatchObject([{ id, title: '签到有礼', status: 'ongoing', rewardTotal: 0 }]);
 
     const withTask = await adminCall<AdminActivity>(t.app, 'POST', `/activities/${id}/tasks`, {
@@ -68,6 +78,20 @@ describeDialects('admin activities', (dialect) => {
       json: { reward: 8, title: '签到一天' },
     });
     expect((await portalDetail(id)).tasks).toMatchObject([{ title: '签到一天', reward: 8 }]);
+
+    // A task switched off leaves the page (and the total); claims made stay.
+    const bonus = await adminCall<AdminActivity>(t.app, 'POST', `/activities/${id}/tasks`, {
+      operator: editor,
+      json: { kind: 'post', title: '发布1条动态', target: 1, reward: 20, sort: 1 },
+    });
+    const bonusId = bonus.data.tasks[1].id;
+    expect(await portalDetail(id)).toMatchObject({ rewardTotal: 28, tasks: [{ reward: 8 }, { reward: 20 }] });
+    await adminCall(t.app, 'PATCH', `/activities/${id}/tasks/${bonusId}`, {
+      operator: editor,
+      json: { enabled: false },
+    });
+    expect(await portalDetail(id)).toMatchObject({ rewardTotal: 8, tasks: [{ id: taskId }] });
+    expect((await portalDetail(id)).tasks).toHaveLength(1);
 
     // A user checks in and claims 8 diamonds through the ledger.
     const user = await createUser(t);
@@ -95,7 +119,10 @@ describeDialects('admin activities', (dialect) => {
       operator: editor,
       json: { title: '签到 1 天', reward: 8 },
     });
-    expect(renamed.data.tasks).toMatchObject([{ title: '签到 1 天', reward: 8, claims: 1 }]);
+    expect(renamed.data.tasks).toMatchObject([
+      { title: '签到 1 天', reward: 8, claims: 1, enabled: true },
+      { id: bonusId, enabled: false, claims: 0 },
+    ]);
     expect((await portalDetail(id, user)).tasks).toMatchObject([
       { title: '签到 1 天', reward: 8, claimed: true },
     ]);
@@ -108,6 +135,27 @@ describeDialects('admin activities', (dialect) => {
     expect(moved.data).toMatchObject({ title: '签到季', status: 'upcoming' });
     expect(await portalList()).toMatchObject([{ id, title: '签到季', status: 'upcoming', rewardTotal: 8 }]);
 
+    // Two upcoming activities: 排序 orders them before their start times do.
+    const c = await adminCall<AdminActivity>(t.app, 'POST', '/activities', {
+      operator: editor,
+      json: {
+        title: '充值返利',
+        banner: '/banners/pay.webp',
+        startTime: iso(HOUR),
+        endTime: iso(HOUR * 3),
+        sort: 5,
+        published: true,
+      },
+    });
+    expect((await portalList()).map((r) => r.id)).toEqual([id, c.data.id]);
+    await adminCall(t.app, 'PATCH', `/activities/${c.data.id}`, { operator: editor, json: { sort: 0 } });
+    expect((await portalList()).map((r) => r.id)).toEqual([c.data.id, id]);
+    await adminCall(t.app, 'PATCH', `/activities/${c.data.id}`, {
+      operator: editor,
+      json: { published: false },
+    });
+    expect((await portalList()).map((r) => r.id)).toEqual([id]);
+
     const b = await adminCall<AdminActivity>(t.app, 'POST', '/activities', {
       operator: editor,
       json: {
@@ -117,6 +165,11 @@ describeDialects('admin activities', (dialect) => {
         endTime: iso(-HOUR),
       },
     });
+    const drafts = await adminCall<AdminPage<AdminActivity>>(t.app, 'GET', '/activities', {
+      operator: editor,
+      query: { published: 'false', sort: 'id', order: 'asc' },
+    });
+    expect(drafts.data.records.map((r) => r.id)).toEqual([c.data.id, b.data.id]);
     const ended = await adminCall<AdminPage<AdminActivity>>(t.app, 'GET', '/activities', {
       operator: editor,
       query: { status: 'ended' },
@@ -131,10 +184,16 @@ describeDialects('admin activities', (dialect) => {
     const rows = (await auditRows(t)).filter((r) => r.target_type === 'activity');
     expect(rows.map((r) => r.action)).toEqual([
       'activity.create',
+      'activity.publish',
       'activity.task.create',
       'activity.task.update',
+      'activity.task.create',
+      'activity.task.disable',
       'activity.task.update',
       'activity.update',
+      'activity.create',
+      'activity.update',
+      'activity.unpublish',
       'activity.create',
     ]);
   });
@@ -166,6 +225,9 @@ describeDialects('admin activities', (dialect) => {
       ['target', 'POST', `/activities/${id}/tasks`, { ...task, target: 0 }],
       ['kind', 'POST', `/activities/${id}/tasks`, { ...task, kind: 'dance' }],
       ['title', 'POST', `/activities/${id}/tasks`, { ...task, title: '' }],
+      ['published', 'PATCH', `/activities/${id}`, { published: 'yes' }],
+      ['sort', 'PATCH', `/activities/${id}`, { sort: -1 }],
+      ['enabled', 'POST', `/activities/${id}/tasks`, { ...task, enabled: 1 }],
     ];
     for (const [field, method, path, json] of cases) {
       const answer = await adminCall(t.app, method, path, { operator: editor, json });

@@ -14,6 +14,8 @@ export const adminActivityTaskSchema = z.object({
   /** Diamonds. */
   reward: z.number().int(),
   sort: z.number().int(),
+  /** Shown and claimable in 活动中心; claims already made stay. */
+  enabled: z.boolean(),
   /** Users who claimed it; once above 0 its reward is fixed. */
   claims: z.number().int(),
 });
@@ -30,15 +32,21 @@ export const adminActivitySchema = z.object({
   startTime: z.string(),
   endTime: z.string(),
   status: z.enum(ACTIVITY_STATUSES),
+  /** Shown in 活动中心 (发布) or not (a draft, or 下线). */
+  published: z.boolean(),
+  /** Order inside a status group in 活动中心: smaller first. */
+  sort: z.number().int(),
+  /** Sum of the enabled tasks' rewards, in diamonds (what the portal shows). */
   rewardTotal: z.number().int(),
   tasks: z.array(adminActivityTaskSchema),
 });
 export type AdminActivity = z.infer<typeof adminActivitySchema>;
 export const adminActivityPageSchema = adminPageOf(adminActivitySchema);
 
-export const adminActivityListQuery = adminListQuery(['start_at', 'end_at', 'id'], 'id').extend({
+export const adminActivityListQuery = adminListQuery(['sort', 'start_at', 'end_at', 'id'], 'id').extend({
   title: blankAsAbsent(z.string().trim().max(64, 'title 最多 64 个字符')),
   status: blankAsAbsent(z.enum(ACTIVITY_STATUSES, { error: 'status 只能是 ongoing、upcoming 或 ended' })),
+  published: blankAsAbsent(z.enum(['true', 'false'], { error: 'published 只能是 true 或 false' })),
 });
 export type AdminActivityListQuery = z.infer<typeof adminActivityListQuery>;
 
@@ -74,6 +82,13 @@ const rulesHtml = z
 const time = (name: string) =>
   z.iso.datetime({ offset: true, error: `${name}须为 ISO 8601 时间，如 2026-11-25T08:00:00+08:00` });
 
+const order = z
+  .number({ error: 'sort 须为整数（排序，小的在前）' })
+  .int('sort 须为整数（排序，小的在前）')
+  .min(0, 'sort 不能小于 0')
+  .max(9999, 'sort 不能大于 9999');
+const published = z.boolean({ error: 'published 须为 true 或 false' });
+
 /** The window is [start, end): the end after the start. */
 const endAfterStart = {
   message: '结束时间须晚于开始时间',
@@ -88,6 +103,8 @@ export const createActivityBody = z
     rulesHtml: rulesHtml.default(''),
     startTime: time('开始时间'),
     endTime: time('结束时间'),
+    sort: order.default(0),
+    published: published.default(false),
   })
   .refine((b) => Date.parse(b.endTime) > Date.parse(b.startTime), endAfterStart);
 export type CreateActivityBody = z.infer<typeof createActivityBody>;
@@ -100,6 +117,8 @@ export const updateActivityBody = z
     rulesHtml: rulesHtml.optional(),
     startTime: time('开始时间').optional(),
     endTime: time('结束时间').optional(),
+    sort: order.optional(),
+    published: published.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: '至少修改一项', path: ['title'] })
   .refine(
@@ -125,13 +144,16 @@ const reward = z
   .int('奖励钻石须为整数')
   .min(0, '奖励钻石不能为负数')
   .max(ACTIVITY_LIMITS.rewardMax, `奖励钻石不能大于 ${ACTIVITY_LIMITS.rewardMax}`);
-const sort = z
-  .number({ error: 'sort 须为整数（排序，小的在前）' })
-  .int('sort 须为整数（排序，小的在前）')
-  .min(0, 'sort 不能小于 0')
-  .max(9999, 'sort 不能大于 9999');
+const enabled = z.boolean({ error: 'enabled 须为 true 或 false' });
 
-export const createTaskBody = z.object({ kind, title: taskTitle, target, reward, sort: sort.default(0) });
+export const createTaskBody = z.object({
+  kind,
+  title: taskTitle,
+  target,
+  reward,
+  sort: order.default(0),
+  enabled: enabled.default(true),
+});
 export type CreateTaskBody = z.infer<typeof createTaskBody>;
 
 export const updateTaskBody = z
@@ -140,7 +162,8 @@ export const updateTaskBody = z
     title: taskTitle.optional(),
     target: target.optional(),
     reward: reward.optional(),
-    sort: sort.optional(),
+    sort: order.optional(),
+    enabled: enabled.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: '至少修改一项', path: ['title'] });
 export type UpdateTaskBody = z.infer<typeof updateTaskBody>;

@@ -21,6 +21,7 @@ import * as m560 from './2026112560-works-published.ts';
 import * as m570 from './2026112570-site-console.ts';
 import * as m571 from './2026112571-square-tag-state.ts';
 import * as m572 from './2026112572-faq-state.ts';
+import * as m573 from './2026112573-activity-state.ts';
 import * as m580 from './2026112580-moderation-and-inbox.ts';
 import * as m600 from './2026112600-channel-attribution.ts';
 
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '2026112570-site-console': m570,
   '2026112571-square-tag-state': m571,
   '2026112572-faq-state': m572,
+  '2026112573-activity-state': m573,
   '2026112580-moderation-and-inbox': m580,
   '2026112600-channel-attribution': m600,
 };

@@ -7,14 +7,15 @@ import type { ActivitiesTable, ActivityTasksTable } from './tables.ts';
 
 export async function listAllActivities(
   db: Conn,
-  filters: { title?: string; status?: 'ongoing' | 'upcoming' | 'ended' },
+  filters: { title?: string; status?: 'ongoing' | 'upcoming' | 'ended'; published?: boolean },
   now: number,
-  sort: 'start_at' | 'end_at' | 'id',
+  sort: 'sort' | 'start_at' | 'end_at' | 'id',
   order: 'asc' | 'desc',
   limit: number,
   offset: number,
 ) {
   let query = db.selectFrom('activities');
+  if (filters.published !== undefined) query = query.where('published', '=', filters.published ? 1 : 0);
   if (filters.title) query = query.where(containsText('title', filters.title));
   if (filters.status === 'ongoing') query = query.where('start_at', '<=', now).where('end_at', '>', now);
   if (filters.status === 'upcoming') query = query.where('start_at', '>', now);

@@ -12,6 +12,7 @@ import type { Conn } from '../../db/database.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
+import { cleanServerHtml } from '../../platform/server-html.ts';
 import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
 import * as adminRepo from './admin-repository.ts';
 import * as repo from './repository.ts';
@@ -34,12 +35,13 @@ const toTask = (t: repo.TaskRow, claims: Map<number, number>): AdminActivityTask
   target: Number(t.target),
   reward: Number(t.reward),
   sort: Number(t.sort),
+  enabled: Number(t.enabled) === 1,
   claims: claims.get(Number(t.id)) ?? 0,
 });
 
 async function activitiesOf(db: Conn, rows: repo.ActivityRow[], now: number): Promise<AdminActivity[]> {
   const ids = rows.map((r) => Number(r.id));
-  const [tasks, claims] = await Promise.all([repo.tasksOf(db, ids), adminRepo.claimCounts(db, ids)]);
+  const [tasks, claims] = await Promise.all([repo.tasksOf(db, ids, 'all'), adminRepo.claimCounts(db, ids)]);
   return rows.map((row) => {
     const own = tasks.filter((t) => Number(t.activity_id) === Number(row.id)).map((t) => toTask(t, claims));
     return {
@@ -51,7 +53,9 @@ async function activitiesOf(db: Conn, rows: repo.ActivityRow[], now: number): Pr
       startTime: toIso(Number(row.start_at)),
       endTime: toIso(Number(row.end_at)),
       status: statusAt(row, now),
-      rewardTotal: own.reduce((sum, t) => sum + t.reward, 0),
+      published: Number(row.published) === 1,
+      sort: Number(row.sort),
+      rewardTotal: own.reduce((sum, t) => sum + (t.enabled ? t.reward : 0), 0),
       tasks: own,
     };
   });
@@ -71,7 +75,11 @@ export async function listActivityEntries(
   const now = deps.clock.now();
   const { rows, total } = await adminRepo.listAllActivities(
     deps.db.kysely,
-    { title: q.title, status: q.status },
+    {
+      title: q.title,
+      status: q.status,
+      published: q.published === undefined ? undefined : q.published === 'true',
+    },
     now,
     q.sort,
     q.order,
@@ -111,6 +119,7 @@ export async function createActivity(
         },
         now,
       );
+      await adminRepo.updateActivity(trx, id, { sort: body.sort, published: body.published ? 1 : 0 });
       const after = await activityOf(trx, id, now);
       return {
         result: after,
@@ -140,15 +149,21 @@ export async function updateActivity(
         ...(body.title !== undefined ? { title: body.title } : {}),
         ...(body.summary !== undefined ? { summary: body.summary } : {}),
         ...(body.banner !== undefined ? { banner: body.banner } : {}),
-        ...(body.rulesHtml !== undefined ? { rules_html: body.rulesHtml } : {}),
+        ...(body.rulesHtml !== undefined ? { rules_html: cleanServerHtml(body.rulesHtml) } : {}),
+        ...(body.sort !== undefined ? { sort: body.sort } : {}),
+        ...(body.published !== undefined ? { published: body.published ? 1 : 0 } : {}),
         start_at: startAt,
         end_at: endAt,
       });
       const after = await activityOf(trx, id, now);
-      return {
-        result: after,
-        audit: { action: 'activity.update', targetType: 'activity', targetId: id, before, after },
-      };
+      const onlyPublishing =
+        Object.keys(body).every((k) => k === 'published') && before.published !== after.published;
+      const action = onlyPublishing
+        ? after.published
+          ? 'activity.publish'
+          : 'activity.unpublish'
+        : 'activity.update';
+      return { result: after, audit: { action, targetType: 'activity', targetId: id, before, after } };
     },
     announce,
   );
@@ -166,7 +181,12 @@ export async function createTask(
     async (trx) => {
       const now = deps.clock.now();
       const before = await activityOf(trx, activityId, now);
-      const taskId = await adminRepo.insertTask(trx, { activity_id: activityId, ...body });
+      const { enabled, ...fields } = body;
+      const taskId = await adminRepo.insertTask(trx, {
+        activity_id: activityId,
+        ...fields,
+        enabled: enabled ? 1 : 0,
+      });
       const after = await activityOf(trx, activityId, now);
       const task = after.tasks.find((t) => t.id === taskId);
       return {
@@ -201,12 +221,21 @@ export async function updateTask(
       const before = activity.tasks.find((t) => t.id === taskId);
       if (before && body.reward !== undefined && body.reward !== before.reward && before.claims > 0)
         throw badInput('reward', `已有 ${before.claims} 位用户领取，奖励钻石不能再改`);
-      await adminRepo.updateTask(trx, taskId, body);
+      const { enabled, ...changes } = body;
+      await adminRepo.updateTask(trx, taskId, {
+        ...changes,
+        ...(enabled !== undefined ? { enabled: enabled ? 1 : 0 } : {}),
+      });
       const after = await activityOf(trx, activityId, now);
+      const switching = Object.keys(body).every((k) => k === 'enabled') && enabled !== before?.enabled;
       return {
         result: after,
         audit: {
-          action: 'activity.task.update',
+          action: switching
+            ? enabled
+              ? 'activity.task.enable'
+              : 'activity.task.disable'
+            : 'activity.task.update',
           targetType: 'activity',
           targetId: activityId,
           before: { task: before },

@@ -5,11 +5,14 @@ import type { ActivitiesTable, ActivityTasksTable } from './tables.ts';
 export type ActivityRow = Selectable<ActivitiesTable>;
 export type TaskRow = Selectable<ActivityTasksTable>;
 
-const SUMMARY_COLUMNS = ['id', 'title', 'summary', 'banner', 'start_at', 'end_at'] as const;
+const SUMMARY_COLUMNS = ['id', 'title', 'summary', 'banner', 'start_at', 'end_at', 'sort'] as const;
 
-/** Activities of a status at `now`, in their list order. */
+/** Published activities of a status at `now`, in their list order. */
 export function listActivities(db: Conn, status: 'ongoing' | 'upcoming' | 'ended' | undefined, now: number) {
-  let q = db.selectFrom('activities').select([...SUMMARY_COLUMNS]);
+  let q = db
+    .selectFrom('activities')
+    .select([...SUMMARY_COLUMNS])
+    .where('published', '=', 1);
   if (status === 'ongoing') q = q.where('start_at', '<=', now).where('end_at', '>', now);
   if (status === 'upcoming') q = q.where('start_at', '>', now);
   if (status === 'ended') q = q.where('end_at', '<=', now);
@@ -20,16 +23,16 @@ export function findActivity(db: Conn, id: number): Promise<ActivityRow | undefi
   return db.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function tasksOf(db: Conn, activityIds: number[]): Promise<TaskRow[]> {
+/** The tasks of these activities: the enabled ones (the portal's), or all of them (the console's). */
+export function tasksOf(
+  db: Conn,
+  activityIds: number[],
+  which: 'enabled' | 'all' = 'enabled',
+): Promise<TaskRow[]> {
   if (activityIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('activity_tasks')
-    .selectAll()
-    .where('activity_id', 'in', activityIds)
-    .orderBy('activity_id')
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
+  let q = db.selectFrom('activity_tasks').selectAll().where('activity_id', 'in', activityIds);
+  if (which === 'enabled') q = q.where('enabled', '=', 1);
+  return q.orderBy('activity_id').orderBy('sort').orderBy('id').execute();
 }
 
 export async function claimedTaskIds(db: Conn, userId: number, activityId: number): Promise<Set<number>> {

@@ -29,7 +29,10 @@ type Window = { start_at: number; end_at: number };
 const statusAt = (a: Window, now: number): ActivityStatus =>
   now < Number(a.start_at) ? 'upcoming' : now >= Number(a.end_at) ? 'ended' : 'ongoing';
 
-/** Ongoing first (ending soonest), then upcoming (starting soonest), then ended (latest first). */
+/**
+ * Ongoing first (ending soonest), then upcoming (starting soonest), then ended (latest first);
+ * inside a group the console's 排序 (smaller first) comes before the time.
+ */
 const STATUS_ORDER: Record<ActivityStatus, number> = { ongoing: 0, upcoming: 1, ended: 2 };
 
 function toSummary(
@@ -65,14 +68,15 @@ export async function listActivities(deps: Deps, status?: ActivityStatus): Promi
     const s = statusAt(r, now);
     return [
       STATUS_ORDER[s],
+      Number(r.sort),
       s === 'ongoing' ? Number(r.end_at) : s === 'upcoming' ? Number(r.start_at) : -Number(r.end_at),
     ];
   };
   return rows
     .sort((a, b) => {
-      const [sa, ta] = key(a);
-      const [sb, tb] = key(b);
-      return sa - sb || ta - tb || Number(b.id) - Number(a.id);
+      const [sa, oa, ta] = key(a);
+      const [sb, ob, tb] = key(b);
+      return sa - sb || oa - ob || ta - tb || Number(b.id) - Number(a.id);
     })
     .map((r) => toSummary(r, totals.get(Number(r.id)) ?? 0, now));
 }
@@ -108,7 +112,8 @@ async function progressOf(deps: Deps, userId: number | null, activity: Window, k
 
 async function loadActivity(deps: Deps, id: number) {
   const activity = await repo.findActivity(deps.db.kysely, id);
-  if (!activity) throw notFound('活动');
+  // A draft or a taken-down activity is not in 活动中心, nor claimable.
+  if (!activity || Number(activity.published) !== 1) throw notFound('活动');
   return activity;
 }
 

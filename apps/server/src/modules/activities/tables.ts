@@ -15,6 +15,10 @@ export interface ActivitiesTable {
   start_at: number;
   end_at: number;
   created_at: number;
+  /** 1: shown in 活动中心; 0: a draft or taken down (the console's 发布/下线). */
+  published: Generated<number>;
+  /** Order inside a status group (ongoing, upcoming, ended): smaller first. */
+  sort: Generated<number>;
 }
 
 export interface ActivityTasksTable {
@@ -27,6 +31,8 @@ export interface ActivityTasksTable {
   /** Diamonds. */
   reward: number;
   sort: Generated<number>;
+  /** 1: shown and claimable; 0: switched off in the console (claims made stay). */
+  enabled: Generated<number>;
 }
 
 /** A task's reward claimed: the primary key (user, task) lets it be claimed once. */
