@@ -1,5 +1,5 @@
 import { ACTIVITY_LIMITS } from '@ld/contract/admin/activities';
-import { DatePicker, Form, Input } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** The form keeps the API's ISO times; the pickers show them as local time. */
@@ -67,6 +67,23 @@ export function ActivityFields() {
         extra="支持段落、加粗、列表等常用标签；脚本、事件属性等不安全的内容会在保存时被清除。"
       >
         <Input.TextArea rows={6} maxLength={ACTIVITY_LIMITS.rulesMax} style={{ maxWidth: 720 }} />
+      </Form.Item>
+      <Form.Item
+        label="排序"
+        name="sort"
+        initialValue={0}
+        extra="同一状态（进行中、即将开始、已结束）内数字小的排在前面"
+      >
+        <InputNumber min={0} max={9999} precision={0} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item
+        label="发布"
+        name="published"
+        valuePropName="checked"
+        initialValue={false}
+        extra="发布后，用户下一次打开活动中心即可看到。"
+      >
+        <Switch />
       </Form.Item>
     </>
   );

@@ -1,14 +1,15 @@
 import { ACTIVITY_STATUS_TEXT, type ActivityStatus } from '@ld/contract/activities';
 import type { AdminActivity } from '@ld/contract/admin/activities';
 import { EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import type { CrudFilters } from '@refinedev/core';
-import { Button, Form, Input, Select, Table, Tag } from 'antd';
+import { type CrudFilters, useUpdate } from '@refinedev/core';
+import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 
 interface Search {
   title?: string;
   status?: ActivityStatus;
+  published?: 'true' | 'false';
 }
 
 const STATUS_COLOR: Record<ActivityStatus, string> = {
@@ -28,8 +29,20 @@ export function ActivityList() {
     onSearch: (values): CrudFilters => [
       { field: 'title', operator: 'contains', value: values.title?.trim() || undefined },
       { field: 'status', operator: 'eq', value: values.status },
+      { field: 'published', operator: 'eq', value: values.published },
     ],
   });
+  const { mutate: update, mutation } = useUpdate<AdminActivity>();
+  const publish = (record: AdminActivity, published: boolean) =>
+    update({
+      resource: 'activities',
+      id: record.id,
+      values: { published },
+      successNotification: {
+        type: 'success',
+        message: published ? `已发布「${record.title}」` : `已下线「${record.title}」`,
+      },
+    });
   return (
     <List title="活动中心" createButtonProps={{ children: '新建活动' }}>
       <Form
@@ -42,7 +55,18 @@ export function ActivityList() {
         <Form.Item label="标题" name="title">
           <Input allowClear placeholder="标题包含的文字" />
         </Form.Item>
-        <Form.Item label="状态" name="status">
+        <Form.Item label="发布" name="published">
+          <Select
+            allowClear
+            placeholder="全部"
+            style={{ width: 120 }}
+            options={[
+              { value: 'true', label: '已发布' },
+              { value: 'false', label: '未发布' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item label="时间" name="status">
           <Select
             allowClear
             placeholder="全部"
@@ -70,7 +94,20 @@ export function ActivityList() {
           sorter
           defaultSortOrder={getDefaultSortOrder('id', sorters)}
         />
+        <Table.Column<AdminActivity>
+          dataIndex="sort"
+          title="排序"
+          width={80}
+          sorter
+          defaultSortOrder={getDefaultSortOrder('sort', sorters)}
+        />
         <Table.Column<AdminActivity> dataIndex="title" title="标题" />
+        <Table.Column<AdminActivity>
+          dataIndex="published"
+          title="发布"
+          width={90}
+          render={(published: boolean) => (published ? <Tag color="success">已发布</Tag> : <Tag>未发布</Tag>)}
+        />
         <Table.Column<AdminActivity>
           dataIndex="status"
           title="状态"
@@ -99,11 +136,20 @@ export function ActivityList() {
         <Table.Column<AdminActivity> dataIndex="rewardTotal" title="奖励合计（钻石）" width={140} />
         <Table.Column<AdminActivity>
           title="操作"
-          width={90}
+          width={150}
           render={(_, record) => (
-            <EditButton size="small" recordItemId={record.id}>
-              编辑
-            </EditButton>
+            <Space>
+              <EditButton size="small" recordItemId={record.id}>
+                编辑
+              </EditButton>
+              <Button
+                size="small"
+                loading={mutation.isPending && mutation.variables?.id === record.id}
+                onClick={() => publish(record, !record.published)}
+              >
+                {record.published ? '下线' : '发布'}
+              </Button>
+            </Space>
           )}
         />
       </QueryTable>

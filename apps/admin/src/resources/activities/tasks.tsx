@@ -1,15 +1,30 @@
 import { TASK_KIND_TEXT, TASK_KINDS } from '@ld/contract/activities';
 import type { AdminActivity, AdminActivityTask } from '@ld/contract/admin/activities';
 import { useCustomMutation } from '@refinedev/core';
-import { Button, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { ApiError } from '../../providers/http';
 
-type TaskValues = Pick<AdminActivityTask, 'kind' | 'title' | 'target' | 'reward' | 'sort'>;
+type TaskValues = Pick<AdminActivityTask, 'kind' | 'title' | 'target' | 'reward' | 'sort' | 'enabled'>;
 
 /** The tasks of an activity: a table, and one dialog to add or edit a task. */
 export function ActivityTasks({ activity, onChanged }: { activity: AdminActivity; onChanged: () => void }) {
   const [editing, setEditing] = useState<AdminActivityTask | 'new' | null>(null);
+  const toggle = useCustomMutation<AdminActivity>();
+  const switchTask = (task: AdminActivityTask) =>
+    toggle.mutate(
+      {
+        url: `/activities/${activity.id}/tasks/${task.id}`,
+        method: 'patch',
+        values: { enabled: !task.enabled },
+        successNotification: {
+          type: 'success',
+          message: task.enabled ? `已停用任务「${task.title}」` : `已启用任务「${task.title}」`,
+        },
+        errorNotification: (error) => ({ type: 'error', message: error?.message ?? '保存失败' }),
+      },
+      { onSuccess: onChanged },
+    );
   return (
     <section aria-label="活动任务" style={{ marginTop: 24 }}>
       <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12 }}>
@@ -38,12 +53,27 @@ export function ActivityTasks({ activity, onChanged }: { activity: AdminActivity
         <Table.Column<AdminActivityTask> dataIndex="reward" title="奖励钻石" width={90} />
         <Table.Column<AdminActivityTask> dataIndex="claims" title="已领取人数" width={100} />
         <Table.Column<AdminActivityTask>
+          dataIndex="enabled"
+          title="状态"
+          width={80}
+          render={(enabled: boolean) => (enabled ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>)}
+        />
+        <Table.Column<AdminActivityTask>
           title="操作"
-          width={90}
+          width={150}
           render={(_, task) => (
-            <Button size="small" onClick={() => setEditing(task)}>
-              编辑
-            </Button>
+            <Space>
+              <Button size="small" onClick={() => setEditing(task)}>
+                编辑
+              </Button>
+              <Button
+                size="small"
+                loading={toggle.mutation.isPending && toggle.mutation.variables?.url.endsWith(`/${task.id}`)}
+                onClick={() => switchTask(task)}
+              >
+                {task.enabled ? '停用' : '启用'}
+              </Button>
+            </Space>
           )}
         />
       </Table>
@@ -113,7 +143,7 @@ function TaskDialog({
         name="activity-task"
         layout="vertical"
         requiredMark={false}
-        initialValues={task ?? { kind: 'checkin', target: 1, reward: 10, sort: 0 }}
+        initialValues={task ?? { kind: 'checkin', target: 1, reward: 10, sort: 0, enabled: true }}
         onFinish={submit}
       >
         <Form.Item label="类型" name="kind" extra="任务统计活动时间内的哪种记录">
@@ -139,6 +169,14 @@ function TaskDialog({
         </Form.Item>
         <Form.Item label="排序" name="sort" extra="数字小的排在前面">
           <InputNumber min={0} max={9999} precision={0} />
+        </Form.Item>
+        <Form.Item
+          label="启用"
+          name="enabled"
+          valuePropName="checked"
+          extra="停用的任务不在活动页显示，也不能领取"
+        >
+          <Switch />
         </Form.Item>
       </Form>
     </Modal>
