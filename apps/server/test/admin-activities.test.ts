@@ -218,6 +218,7 @@ describeDialects('admin activities', (dialect) => {
       ['startTime', 'POST', '/activities', { ...good, startTime: '明天' }],
       ['endTime', 'POST', '/activities', { ...good, endTime: iso(-HOUR) }],
       ['endTime', 'PATCH', `/activities/${id}`, { endTime: iso(-HOUR) }],
+      ['endTime', 'PATCH', `/activities/${id}`, { startTime: iso(HOUR), endTime: iso(0) }],
       ['endTime', 'PATCH', `/activities/${id}`, { startTime: iso(2 * HOUR) }],
       ['title', 'PATCH', `/activities/${id}`, {}],
       ['reward', 'POST', `/activities/${id}/tasks`, { ...task, reward: -1 }],

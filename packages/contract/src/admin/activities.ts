@@ -89,11 +89,11 @@ const order = z
   .max(9999, 'sort 不能大于 9999');
 const published = z.boolean({ error: 'published 须为 true 或 false' });
 
-/** The window is [start, end): the end after the start. */
-const endAfterStart = {
+/** The window is [start, end): the end after the start. Made fresh for each refine (zod 4 takes the object over). */
+const endAfterStart = () => ({
   message: '结束时间须晚于开始时间',
   path: ['endTime'],
-};
+});
 
 export const createActivityBody = z
   .object({
@@ -106,7 +106,7 @@ export const createActivityBody = z
     sort: order.default(0),
     published: published.default(false),
   })
-  .refine((b) => Date.parse(b.endTime) > Date.parse(b.startTime), endAfterStart);
+  .refine((b) => Date.parse(b.endTime) > Date.parse(b.startTime), endAfterStart());
 export type CreateActivityBody = z.infer<typeof createActivityBody>;
 
 export const updateActivityBody = z
@@ -124,7 +124,7 @@ export const updateActivityBody = z
   .refine(
     (b) =>
       b.startTime === undefined || b.endTime === undefined || Date.parse(b.endTime) > Date.parse(b.startTime),
-    endAfterStart,
+    endAfterStart(),
   );
 export type UpdateActivityBody = z.infer<typeof updateActivityBody>;
 
