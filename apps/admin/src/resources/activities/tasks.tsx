@@ -1,7 +1,20 @@
 import { TASK_KIND_TEXT, TASK_KINDS } from '@ld/contract/activities';
 import type { AdminActivity, AdminActivityTask } from '@ld/contract/admin/activities';
 import { useCustomMutation } from '@refinedev/core';
-import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import type { ApiError } from '../../providers/http';
 
@@ -39,7 +52,7 @@ export function ActivityTasks({ activity, onChanged }: { activity: AdminActivity
         dataSource={activity.tasks}
         rowKey="id"
         pagination={false}
-        locale={{ emptyText: '还没有任务，点「添加任务」添加' }}
+        locale={{ emptyText: <Empty description="还没有任务，点「添加任务」添加" /> }}
       >
         <Table.Column<AdminActivityTask> dataIndex="sort" title="排序" width={70} />
         <Table.Column<AdminActivityTask> dataIndex="title" title="任务名称" />
