@@ -90,36 +90,32 @@ export function ActivityList() {
         <Table.Column<AdminActivity>
           dataIndex="id"
           title="ID"
-          width={70}
+          width={60}
           sorter
           defaultSortOrder={getDefaultSortOrder('id', sorters)}
         />
         <Table.Column<AdminActivity>
           dataIndex="sort"
           title="排序"
-          width={80}
+          width={70}
           sorter
           defaultSortOrder={getDefaultSortOrder('sort', sorters)}
         />
-        <Table.Column<AdminActivity> dataIndex="title" title="标题" />
+        <Table.Column<AdminActivity> dataIndex="title" title="标题" width={220} />
         <Table.Column<AdminActivity>
-          dataIndex="published"
-          title="发布"
-          width={90}
-          render={(published: boolean) => (published ? <Tag color="success">已发布</Tag> : <Tag>未发布</Tag>)}
-        />
-        <Table.Column<AdminActivity>
-          dataIndex="status"
           title="状态"
-          width={100}
-          render={(status: ActivityStatus) => (
-            <Tag color={STATUS_COLOR[status]}>{ACTIVITY_STATUS_TEXT[status]}</Tag>
+          width={150}
+          render={(_, a) => (
+            <Space size={4}>
+              {a.published ? <Tag color="success">已发布</Tag> : <Tag>未发布</Tag>}
+              <Tag color={STATUS_COLOR[a.status]}>{ACTIVITY_STATUS_TEXT[a.status]}</Tag>
+            </Space>
           )}
         />
         <Table.Column<AdminActivity>
           dataIndex="start_at"
           title="开始时间"
-          width={170}
+          width={160}
           sorter
           defaultSortOrder={getDefaultSortOrder('start_at', sorters)}
           render={(_, a) => formatTime(a.startTime)}
@@ -127,13 +123,16 @@ export function ActivityList() {
         <Table.Column<AdminActivity>
           dataIndex="end_at"
           title="结束时间"
-          width={170}
+          width={160}
           sorter
           defaultSortOrder={getDefaultSortOrder('end_at', sorters)}
           render={(_, a) => formatTime(a.endTime)}
         />
-        <Table.Column<AdminActivity> title="任务数" width={80} render={(_, a) => a.tasks.length} />
-        <Table.Column<AdminActivity> dataIndex="rewardTotal" title="奖励合计（钻石）" width={140} />
+        <Table.Column<AdminActivity>
+          title="任务 / 奖励"
+          width={120}
+          render={(_, a) => `${a.tasks.length} 个 / ${a.rewardTotal} 钻石`}
+        />
         <Table.Column<AdminActivity>
           title="操作"
           width={150}
