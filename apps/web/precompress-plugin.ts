@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import type { Plugin } from 'vite';
-import { SERVER_DIR } from './server-entry-plugin';
+import { SERVER_DIR } from './server-entry-plugin.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 

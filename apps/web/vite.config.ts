@@ -2,10 +2,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompressPlugin } from './precompress-plugin';
-import { pwaPlugin } from './pwa-plugin';
-import { routerPrunePlugin } from './router-prune-plugin';
-import { serverEntryPlugin } from './server-entry-plugin';
+import { precompressPlugin } from './precompress-plugin.ts';
+import { pwaPlugin } from './pwa-plugin.ts';
+import { routerPrunePlugin } from './router-prune-plugin.ts';
+import { serverEntryPlugin } from './server-entry-plugin.ts';
 
 const require = createRequire(import.meta.url);
 // react-router's package exports only its development build to bundlers; ship the production one.
@@ -43,7 +43,7 @@ export default defineConfig(({ command }) => ({
             // Few, larger chunks (docs/decisions/0043-phone-speed.md): a phone on HTTP/1.1 opens six
             // connections per host, so each small chunk in a page's chain costs about a round trip;
             // every response also carries about 0.7 KB of headers.
-            advancedChunks: {
+            codeSplitting: {
               groups: [
                 // Everything the entry loads (React, its DOM renderer, the router, TanStack Query,
                 // zustand, the HTTP client, the shell) and main.tsx itself in one chunk, the entry,

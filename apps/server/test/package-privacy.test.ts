@@ -124,7 +124,8 @@ describeDialects('game packages', (dialect) => {
     }
     bodies.push((await get('/api/docs/json')).body);
     for (const body of bodies) {
-      expect(body).not.toContain('packages/');
+      // No storage path; the console's upload route `/games/{id}/packages/{platform}` is not one.
+      expect(body.replaceAll('/packages/{platform}', '')).not.toContain('packages/');
       for (const secret of secrets) expect(body).not.toContain(secret);
     }
   });
