@@ -88,7 +88,9 @@ describe('novels and comics in the console', { timeout: 240_000 }, () => {
 
     await page.getByRole('button', { name: '导入 TXT' }).click();
     await expect.poll(() => page.url()).toContain(`/novels/import/${bookId}`);
-    await page.locator('input[type=file]').setInputFiles(txt);
+    // The import page's own drop zone (the edit page's cover input may still be in the DOM).
+    await page.getByText('点击或拖入 TXT 文件').waitFor();
+    await page.locator('.ant-upload-drag input[type=file]').setInputFiles(txt);
     // The preview: GBK found, the preface left out by default, every chapter proposed.
     await expect.poll(() => page.getByText('GBK', { exact: true }).count(), { timeout: 30_000 }).toBe(1);
     const count = novel.titles.length;
