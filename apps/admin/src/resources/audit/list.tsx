@@ -65,6 +65,8 @@ export function AuditList() {
         <Form.Item label="动作" name="action">
           <Select
             allowClear
+            showSearch
+            optionFilterProp="label"
             placeholder="全部"
             style={{ width: 200 }}
             options={words?.actions.map((a) => ({ value: a, label: a }))}
@@ -73,6 +75,8 @@ export function AuditList() {
         <Form.Item label="对象类型" name="targetType">
           <Select
             allowClear
+            showSearch
+            optionFilterProp="label"
             placeholder="全部"
             style={{ width: 140 }}
             options={words?.targetTypes.map((a) => ({ value: a, label: a }))}
