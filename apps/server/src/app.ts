@@ -6,7 +6,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -78,8 +77,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // ioredis is loaded only when there is a Redis to talk to (one process on SQLite needs none).
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   const cache = createCache(redis);
   const clock = options.clock ?? systemClock;

@@ -58,8 +58,8 @@ export type Page = { kind: 'html'; html: string } | { kind: 'redirect'; status: 
 export interface Pages {
   /** The page at the request's address, as a guest sees it, with the start-up `bulletin` (null: none). */
   page(request: FastifyRequest, bulletin: unknown): Promise<Page>;
-  /** CSP sources of the page's inline scripts (the bulletin's, by hash). */
-  inlineScriptSources: string[];
+  /** CSP sources of the page's inline scripts (the bulletin's, by hash), once the render module is in. */
+  inlineScriptSources(): Promise<string[]>;
   /** Renders one address of each route once, so a visitor's render finds the modules compiled. */
   warm(): Promise<void>;
 }
@@ -154,8 +154,12 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
     return head;
   };
 
-  const module = await loadRenderModule(dist, app.log);
-  const bulletinScript = module ? safeBulletinScript(module) : null;
+  // The render module loads in the background: the server listens (and answers its health check
+  // and the API) meanwhile; the first page waits for it.
+  const loaded = loadRenderModule(dist, app.log).then((module) => ({
+    module,
+    bulletinScript: module ? safeBulletinScript(module) : null,
+  }));
 
   const assemble = (head: string, html: string, body: string): string =>
     `${parts[0]}${head}${parts[1]}${html}${parts[2]}${body}${parts[3]}`;
@@ -165,7 +169,8 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
     html: assemble(`<title>${escapeHtml(title)}</title>${routeHead(page, false)}`, '', body),
   });
 
-  const bulletinBlock = (bulletin: unknown, log: FastifyBaseLogger): string => {
+  const bulletinBlock = async (bulletin: unknown, log: FastifyBaseLogger): Promise<string> => {
+    const { module, bulletinScript } = await loaded;
     if (!module || bulletinScript === null || !bulletin) return '';
     try {
       const { markup, style } = module.renderBulletin(bulletin);
@@ -178,6 +183,7 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
 
   const failed = new Set<string>();
   const render = async (url: string, transport: Transport): Promise<PageRender> => {
+    const { module } = await loaded;
     if (!module) throw new Error('no render module');
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -196,12 +202,18 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
   };
 
   return {
-    inlineScriptSources: bulletinScript
-      ? [`'sha256-${createHash('sha256').update(bulletinScript).digest('base64')}'`]
-      : [],
+    async inlineScriptSources() {
+      const { bulletinScript } = await loaded;
+      return bulletinScript
+        ? [`'sha256-${createHash('sha256').update(bulletinScript).digest('base64')}'`]
+        : [];
+    },
     async warm() {
+      const { module } = await loaded;
       const transport = injectTransport(app, '127.0.0.1');
       for (const url of module?.warmUrls ?? []) {
+        // Requests that came meanwhile go first.
+        await new Promise((resolve) => setImmediate(resolve));
         try {
           await render(url, transport);
         } catch {
@@ -210,13 +222,13 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
       }
     },
     async page(request, bulletin) {
-      const body = bulletinBlock(bulletin, request.log);
+      const body = await bulletinBlock(bulletin, request.log);
       let rendered: PageRender;
       try {
         rendered = await render(request.url, injectTransport(app, request.ip));
       } catch (error) {
         const route = request.url.split(/[?#]/)[0].split('/').slice(0, 2).join('/') || '/';
-        if (module && !failed.has(route)) {
+        if ((await loaded).module && !failed.has(route)) {
           failed.add(route);
           request.log.warn({ err: error, url: request.url }, 'page render failed: the browser renders it');
         }

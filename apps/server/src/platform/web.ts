@@ -73,10 +73,16 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
 
   const pages = hasSpa ? await loadPages(app, dist) : null;
   const indexHtml = hasSpa && !pages ? fs.readFileSync(index, 'utf8') : null;
-  if (pages) void pages.warm();
+  // The first renders compile the pages' code: done once the server listens, a page at a time, so
+  // the server answers (its health check included) from the first moment instead of after them.
+  if (pages) app.addHook('onListen', () => void pages.warm());
   const bulletin = startupBulletin(app);
   // The pages' one inline script (the bulletin's) is allowed by its hash.
-  const pageCsp = contentSecurityPolicy(pages?.inlineScriptSources ?? []);
+  let pageCsp: Promise<string> | undefined;
+  const pageCspOnce = () => {
+    pageCsp ??= (pages?.inlineScriptSources() ?? Promise.resolve([])).then(contentSecurityPolicy);
+    return pageCsp;
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/uploads/');
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
@@ -87,7 +93,7 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
       if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
       reply
         .header('Cache-Control', 'no-cache')
-        .header('Content-Security-Policy', pageCsp)
+        .header('Content-Security-Policy', await pageCspOnce())
         .type('text/html; charset=utf-8');
       return reply.send(encodePage(request, reply, page.html));
     }
