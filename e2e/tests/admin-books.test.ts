@@ -143,6 +143,26 @@ describe('novels and comics in the console', { timeout: 240_000 }, () => {
     await shoot(page, 'novels-list');
   });
 
+  it('the editor renames a saved chapter and moves it first; moves another down (0059, after saving)', async () => {
+    const { page } = desktop;
+    await page.goto(`${baseUrl()}/admin/novels/edit/${bookId}`);
+    const second = novel.titles[1];
+    await page.getByRole('button', { name: `编辑「${second}」` }).click();
+    const dialog = page.getByRole('dialog', { name: /编辑章节/ });
+    await dialog.getByLabel('章节标题').fill('第二章 控制台再改名');
+    await dialog.getByLabel('移到第几章').fill('1');
+    await expectAccessible(page, 'unit edit dialog');
+    await dialog.getByRole('button', { name: /保\s?存/ }).click();
+    const firstRow = page.locator('.ant-table-tbody tr.ant-table-row').first();
+    await expect.poll(() => firstRow.textContent(), { timeout: 10_000 }).toContain('第二章 控制台再改名');
+    // 第一章 控制台改名 is now second; one press moves it down to third.
+    await page.getByRole('button', { name: '「第一章 控制台改名」下移' }).click();
+    const thirdRow = page.locator('.ant-table-tbody tr.ant-table-row').nth(2);
+    await expect.poll(() => thirdRow.textContent(), { timeout: 10_000 }).toContain('第一章 控制台改名');
+    await expectAccessible(page, 'novel units edited');
+    await shoot(page, 'novel-units-edited');
+  });
+
   it('the editor creates a comic and publishes an episode made of page images in file-name order', async () => {
     const { page } = desktop;
     comicId = await createWork(page, '漫画', comicTitle);
@@ -152,7 +172,7 @@ describe('novels and comics in the console', { timeout: 240_000 }, () => {
     await expect.poll(() => page.getByText('顺序：1.png、2.png、10.png').count()).toBe(1);
     await page.getByRole('button', { name: '上传 3 页为新的一话' }).click();
     await expect
-      .poll(() => page.getByRole('cell', { name: '第一话 控制台' }).count(), { timeout: 15_000 })
+      .poll(() => page.getByRole('cell', { name: '第一话 控制台', exact: true }).count(), { timeout: 15_000 })
       .toBe(1);
     await page.getByRole('button', { name: '发布', exact: true }).click();
     await expect.poll(() => page.getByText('已发布', { exact: true }).count()).toBeGreaterThan(0);
@@ -167,12 +187,19 @@ describe('novels and comics in the console', { timeout: 240_000 }, () => {
       await asGuest(portal, `/bookinfo/${bookId}`);
       await portal.getByRole('heading', { name: bookTitle }).waitFor({ timeout: 10_000 });
       await portal.getByRole('link', { name: '开始阅读' }).click();
+      // The editor's order and title at the next request: the renamed chapter 2 opens first.
       await expect
-        .poll(() => portal.getByText('第一章 控制台改名').count(), { timeout: 10_000 })
+        .poll(() => portal.getByText('第二章 控制台再改名').count(), { timeout: 10_000 })
         .toBeGreaterThan(0);
       await expect
-        .poll(() => portal.getByText(novel.firstParagraphs[0].slice(0, 20)).count())
+        .poll(() => portal.getByText(novel.firstParagraphs[1].slice(0, 20)).count())
         .toBeGreaterThan(0);
+      const menu = await (await fetch(`${baseUrl()}/api/v1/novel/${bookId}/chapters?pageSize=3`)).json();
+      expect(menu.data.records.map((r: { index: number; title: string }) => [r.index, r.title])).toEqual([
+        [1, '第二章 控制台再改名'],
+        [2, novel.titles[3]],
+        [3, '第一章 控制台改名'],
+      ]);
       if (shots) await portal.screenshot({ path: path.join(shots, 'portal-reader.png') });
 
       const list = await (await fetch(`${baseUrl()}/api/v1/comic/${comicId}/episodes?pageSize=5`)).json();

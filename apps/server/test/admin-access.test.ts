@@ -360,6 +360,21 @@ const ROUTES: RouteProbe[] = [
     json: { chapters: [] },
     allowed: { status: 400, field: 'chapters' },
   },
+  {
+    method: 'PATCH',
+    path: '/novels/999999/units/1',
+    pattern: '/novels/:id/units/:unitId',
+    area: 'content',
+    json: { title: '' },
+    allowed: { status: 400, field: 'title' },
+  },
+  {
+    method: 'DELETE',
+    path: '/novels/999999/units/1',
+    pattern: '/novels/:id/units/:unitId',
+    area: 'content',
+    allowed: { status: 404 },
+  },
   // comics (docs/decisions/0059-novels-and-comics-console.md)
   { method: 'GET', path: '/comics', area: 'content', allowed: { status: 200 } },
   { method: 'GET', path: '/comics/categories', area: 'content', allowed: { status: 200 } },
@@ -428,6 +443,21 @@ const ROUTES: RouteProbe[] = [
     area: 'content',
     json: { order: 'x' },
     allowed: { status: 400, field: 'order' },
+  },
+  {
+    method: 'PATCH',
+    path: '/comics/999999/units/1',
+    pattern: '/comics/:id/units/:unitId',
+    area: 'content',
+    json: { title: '' },
+    allowed: { status: 400, field: 'title' },
+  },
+  {
+    method: 'DELETE',
+    path: '/comics/999999/units/1',
+    pattern: '/comics/:id/units/:unitId',
+    area: 'content',
+    allowed: { status: 404 },
   },
   // Operations (admin-ops): moderation, users, the customer service inbox, system messages.
   { method: 'GET', path: '/moderation/posts', area: 'moderation', allowed: { status: 200 } },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_UNIT_TITLE } from './works.ts';
 
 // The TXT import of a novel (docs/decisions/0059-novels-and-comics-console.md): an upload answers
 // a proposed split; the editor corrects it and saves the chapters as line ranges of that file.
@@ -63,7 +64,8 @@ const chapterPlan = z.object({
     .string({ error: '请填写章节标题' })
     .trim()
     .min(1, '章节标题不能为空')
-    .max(100, '章节标题最多 100 字'),
+    // The units.title column: a longer title failed the save on PostgreSQL.
+    .max(MAX_UNIT_TITLE, `章节标题最多 ${MAX_UNIT_TITLE} 字`),
   from: z.number({ error: 'from 须为行号' }).int('from 须为行号').min(0, 'from 须为行号'),
   to: z.number({ error: 'to 须为行号' }).int('to 须为行号').min(1, 'to 须为行号'),
 });

@@ -140,3 +140,46 @@ export type PricingBody = z.infer<typeof pricingBody>;
 
 export const pricingAnswer = z.object({ priced: z.number().int(), free: z.number().int() });
 export type PricingAnswer = z.infer<typeof pricingAnswer>;
+
+/** A unit of a work: `/novels/:id/units/:unitId`, `/comics/:id/units/:unitId`. */
+export const unitParams = z.object({
+  id: z.coerce.number({ error: 'id 须为正整数' }).int('id 须为正整数').positive('id 须为正整数'),
+  unitId: z.coerce
+    .number({ error: 'unitId 须为正整数' })
+    .int('unitId 须为正整数')
+    .positive('unitId 须为正整数'),
+});
+
+/** Longest chapter or episode title: the `units.title` column, and what the portal's menus show. */
+export const MAX_UNIT_TITLE = 64;
+
+/**
+ * Renames a unit and/or moves it to position `index` (1 = first); the units between shift by one.
+ * Its id stays, so purchases, progress and comments stay with it.
+ */
+export const updateUnitBody = z
+  .object({
+    title: z
+      .string({ error: 'title 须为文字' })
+      .trim()
+      .min(1, 'title 不能为空')
+      .max(MAX_UNIT_TITLE, `title 最多 ${MAX_UNIT_TITLE} 字`)
+      .optional(),
+    index: z
+      .number({ error: 'index 须为正整数' })
+      .int('index 须为正整数')
+      .positive('index 须为正整数')
+      .optional(),
+  })
+  .refine((b) => b.title !== undefined || b.index !== undefined, {
+    message: '至少修改标题或位置',
+    path: ['title'],
+  });
+export type UpdateUnitBody = z.infer<typeof updateUnitBody>;
+
+/** After a unit was deleted: what the work has left (a work left with none is taken down). */
+export const deleteUnitAnswer = z.object({
+  unitCount: z.number().int(),
+  published: z.boolean(),
+});
+export type DeleteUnitAnswer = z.infer<typeof deleteUnitAnswer>;

@@ -1,5 +1,5 @@
 import type { ImportLines, SaveImportAnswer, TxtPreview } from '@ld/contract/admin/novels';
-import type { AdminWork } from '@ld/contract/admin/works';
+import { type AdminWork, MAX_UNIT_TITLE } from '@ld/contract/admin/works';
 import { useCustom, useCustomMutation, useGo, useInvalidate, useOne } from '@refinedev/core';
 import {
   Alert,
@@ -234,7 +234,7 @@ export function NovelImport() {
                     value={c.title}
                     disabled={c.dropped}
                     status={c.title.trim() === '' ? 'error' : undefined}
-                    maxLength={100}
+                    maxLength={MAX_UNIT_TITLE}
                     onChange={(e) => setPlan((p) => renamed(p, c.key, e.target.value))}
                   />
                 ),
@@ -350,7 +350,7 @@ export function NovelImport() {
               aria-label="新章节标题"
               placeholder="新章节标题"
               value={splitting.title}
-              maxLength={100}
+              maxLength={MAX_UNIT_TITLE}
               onChange={(e) => setSplitting((s) => (s ? { ...s, title: e.target.value } : s))}
             />
             <Checkbox

@@ -1,8 +1,10 @@
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { AdminPage } from '@ld/contract/admin/list';
-import type { AdminUnit, AdminWork, PricingAnswer } from '@ld/contract/admin/works';
+import type { AdminUnit, AdminWork, DeleteUnitAnswer, PricingAnswer } from '@ld/contract/admin/works';
 import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
-import { Alert, Button, Card, Form, InputNumber, Space, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Card, Form, InputNumber, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { UnitEditModal } from './unit-edit';
 import { WORK_WORDS, type WorkResource } from './words';
 
 interface Pricing {
@@ -16,6 +18,7 @@ interface Pricing {
 /**
  * A work's units in order with their prices, and the pricing of a range: the first N free, the
  * rest a price in diamonds each (members free when 会员免费), as the portal's purchase rules read them.
+ * Each unit can be renamed and moved (编辑, 上移, 下移) and deleted unless someone bought it.
  */
 export function UnitsCard({
   resource,
@@ -39,6 +42,45 @@ export function UnitsCard({
   const invalidate = useInvalidate();
   const [form] = Form.useForm<Pricing>();
   const data = units.query.data?.data;
+  const [editing, setEditing] = useState<AdminUnit | null>(null);
+  const moveOne = useCustomMutation<AdminUnit>();
+  const remove = useCustomMutation<DeleteUnitAnswer>();
+  const refresh = () => {
+    void units.query.refetch();
+    void invalidate({ resource, id: work.id, invalidates: ['detail'] });
+  };
+  const move = (unit: AdminUnit, by: -1 | 1) =>
+    moveOne.mutate(
+      {
+        url: `/${resource}/${work.id}/units/${unit.id}`,
+        method: 'patch',
+        values: { index: unit.index + by },
+        successNotification: (answer) => ({
+          type: 'success',
+          message: `「${unit.title}」已移到第 ${answer?.data.index ?? unit.index + by} ${words.unit}`,
+        }),
+        errorNotification: (error) => ({ type: 'error', message: '移动失败', description: error?.message }),
+      },
+      { onSuccess: () => void units.query.refetch() },
+    );
+  const deleteUnit = (unit: AdminUnit) =>
+    remove.mutate(
+      {
+        url: `/${resource}/${work.id}/units/${unit.id}`,
+        method: 'delete',
+        values: {},
+        successNotification: (answer) => ({
+          type: 'success',
+          message: `已删除「${unit.title}」`,
+          description:
+            answer?.data.unitCount === 0 && work.published
+              ? `已没有${words.units}，${words.name}已自动下线`
+              : undefined,
+        }),
+        errorNotification: (error) => ({ type: 'error', message: '不能删除', description: error?.message }),
+      },
+      { onSuccess: refresh },
+    );
   const price = (values: Pricing) =>
     pricing.mutate(
       {
@@ -152,11 +194,58 @@ export function UnitsCard({
                 </Space>
               ),
           },
-          ...(unitAction
-            ? [{ title: '操作', width: 120, render: (_: unknown, unit: AdminUnit) => unitAction(unit) }]
-            : []),
+          {
+            title: '操作',
+            width: unitAction ? 330 : 230,
+            render: (_: unknown, unit: AdminUnit) => (
+              <Space size={4} wrap={false}>
+                <Button size="small" onClick={() => setEditing(unit)} aria-label={`编辑「${unit.title}」`}>
+                  编辑
+                </Button>
+                <Button
+                  size="small"
+                  icon={<ArrowUpOutlined />}
+                  disabled={unit.index === 1 || moveOne.mutation.isPending}
+                  onClick={() => move(unit, -1)}
+                  aria-label={`「${unit.title}」上移`}
+                  title="上移"
+                />
+                <Button
+                  size="small"
+                  icon={<ArrowDownOutlined />}
+                  disabled={unit.index === work.unitCount || moveOne.mutation.isPending}
+                  onClick={() => move(unit, 1)}
+                  aria-label={`「${unit.title}」下移`}
+                  title="下移"
+                />
+                <Popconfirm
+                  title={`删除「${unit.title}」？`}
+                  description={`其后的${words.units}序号依次减一；有用户购买过的不能删除`}
+                  okText="删除"
+                  okButtonProps={{ danger: true }}
+                  cancelText="取消"
+                  onConfirm={() => deleteUnit(unit)}
+                >
+                  <Button size="small" danger aria-label={`删除「${unit.title}」`}>
+                    删除
+                  </Button>
+                </Popconfirm>
+                {unitAction?.(unit)}
+              </Space>
+            ),
+          },
         ]}
       />
+      {editing ? (
+        <UnitEditModal
+          resource={resource}
+          workId={work.id}
+          unit={editing}
+          unitCount={work.unitCount}
+          onClose={() => setEditing(null)}
+          onSaved={() => void units.query.refetch()}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -39,6 +39,7 @@ export const comicAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         d,
         rows.map((r) => Number(r.id)),
       ),
+    unitFiles: episodes.pageKeys,
   });
 
   app.post(

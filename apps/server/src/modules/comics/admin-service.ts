@@ -145,3 +145,8 @@ export async function pageCounts(deps: Deps, unitIds: number[]): Promise<number[
   const counts = await repo.countPanels(deps.db.kysely, unitIds);
   return unitIds.map((id) => counts.get(id) ?? 0);
 }
+
+/** The storage keys of an episode's pages (removed when the episode is deleted). */
+export async function pageKeys(db: Conn, unitId: number): Promise<string[]> {
+  return (await repo.listPanels(db, unitId)).map((p) => p.image_key);
+}

@@ -1,6 +1,7 @@
 import type { WorkKind } from '@ld/contract/content';
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Conn } from '../../db/database.ts';
+import { onPostgres } from '../../db/dialect.ts';
 import { containsText } from '../../db/text-search.ts';
 import type { WorkRow } from './repository.ts';
 import type { WorksTable } from './tables.ts';
@@ -121,5 +122,91 @@ export function findUnitOfWork(db: Conn, workId: number, unitId: number) {
     .selectAll()
     .where('id', '=', unitId)
     .where('work_id', '=', workId)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes the work's row lock on PostgreSQL (SQLite has one writer already), so two editors'
+ * reorders or deletes of one work's units run one after the other.
+ */
+export async function lockWork(db: Conn, workId: number): Promise<void> {
+  if (onPostgres(db)) {
+    await db.selectFrom('works').select('id').where('id', '=', workId).forUpdate().executeTakeFirst();
+  }
+}
+
+export async function renameUnit(db: Conn, unitId: number, title: string): Promise<void> {
+  await db.updateTable('units').set({ title }).where('id', '=', unitId).execute();
+}
+
+/**
+ * Adds `delta` to the index of the work's units with index in [from, to]. UNIQUE (work_id, idx)
+ * is checked row by row on PostgreSQL, so they pass through negative indexes (never used) first.
+ */
+export async function shiftUnits(
+  db: Conn,
+  workId: number,
+  from: number,
+  to: number,
+  delta: number,
+): Promise<void> {
+  if (to < from) return;
+  await db
+    .updateTable('units')
+    .set({ idx: sql<number>`-idx` })
+    .where('work_id', '=', workId)
+    .where('idx', '>=', from)
+    .where('idx', '<=', to)
+    .execute();
+  await db
+    .updateTable('units')
+    .set({ idx: sql<number>`${delta} - idx` })
+    .where('work_id', '=', workId)
+    .where('idx', '>=', -to)
+    .where('idx', '<=', -from)
+    .execute();
+}
+
+export async function setUnitIdx(db: Conn, unitId: number, idx: number): Promise<void> {
+  await db.updateTable('units').set({ idx }).where('id', '=', unitId).execute();
+}
+
+/** Readers' progress in the work follows its units' new indexes (the menu's 读到 and percent read it). */
+export async function renumberProgress(db: Conn, workId: number): Promise<void> {
+  await db
+    .updateTable('progress')
+    .set((eb) => ({
+      unit_idx: eb.selectFrom('units').select('units.idx').whereRef('units.id', '=', 'progress.unit_id'),
+    }))
+    .where('work_id', '=', workId)
+    .execute();
+}
+
+/** Moves readers whose progress is in `unitId` to `toUnitId` (its neighbour), at its start. */
+export async function moveProgress(
+  db: Conn,
+  unitId: number,
+  toUnitId: number,
+  position: string,
+): Promise<void> {
+  await db
+    .updateTable('progress')
+    .set({ unit_id: toUnitId, position })
+    .where('unit_id', '=', unitId)
+    .execute();
+}
+
+/** Deletes a unit; its text, panels, progress and read log go with it (ON DELETE CASCADE). */
+export async function deleteUnit(db: Conn, unitId: number): Promise<void> {
+  await db.deleteFrom('units').where('id', '=', unitId).execute();
+}
+
+/** The work's unit at index `idx`, if any. */
+export function findUnitAt(db: Conn, workId: number, idx: number) {
+  return db
+    .selectFrom('units')
+    .selectAll()
+    .where('work_id', '=', workId)
+    .where('idx', '=', idx)
     .executeTakeFirst();
 }

@@ -4,12 +4,16 @@ import { idParams } from '@ld/contract/admin/list';
 import {
   adminUnitListQuery,
   adminUnitPageSchema,
+  adminUnitSchema,
   adminWorkListQuery,
   adminWorkPageSchema,
   adminWorkSchema,
   createWorkBody,
+  deleteUnitAnswer,
   pricingAnswer,
   pricingBody,
+  unitParams,
+  updateUnitBody,
   updateWorkBody,
   workCategorySchema,
 } from '@ld/contract/admin/works';
@@ -19,6 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
+import type { Conn } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { reencodeImage } from '../../platform/images.ts';
@@ -49,6 +54,8 @@ export interface WorkAdminPaths {
   defaultCover(seed: number, title: string): Promise<Buffer>;
   /** Each unit's size for the console (characters, pages), in order. */
   unitSizes(deps: Deps, rows: UnitRow[]): Promise<number[]>;
+  /** The storage keys of a unit's own files (a comic's pages), removed after it is deleted. */
+  unitFiles?(db: Conn, unitId: number): Promise<string[]>;
 }
 
 /**
@@ -204,6 +211,57 @@ export function registerWorkAdminRoutes(
     },
     async (request) =>
       ok(await works.priceUnits(deps, auditActor(request), kind, request.params.id, request.body)),
+  );
+
+  app.patch(
+    `${paths.path}/:id/units/:unitId`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: `改${paths.unitName}标题（title，最多 64 字）或移到第 index 个（其后/其前的依次挪一位；id 不变，已购、阅读进度、评论仍在这一${paths.unitName}）`,
+        params: unitParams,
+        body: updateUnitBody,
+        response: { 200: envelopeOf(adminUnitSchema) },
+      },
+    },
+    async (request) => {
+      const row = await works.updateUnit(
+        deps,
+        auditActor(request),
+        kind,
+        request.params.id,
+        request.params.unitId,
+        request.body,
+      );
+      const [size] = await paths.unitSizes(deps, [row]);
+      return ok(works.toAdminUnit(row, size));
+    },
+  );
+
+  app.delete(
+    `${paths.path}/:id/units/:unitId`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: `删除${paths.unitName}（有用户购买过的不能删，400）；其后的序号依次减一，删完最后一个${paths.unitName}的${name}自动下线`,
+        params: unitParams,
+        response: { 200: envelopeOf(deleteUnitAnswer) },
+      },
+    },
+    async (request) => {
+      const done = await works.deleteUnit(
+        deps,
+        auditActor(request),
+        kind,
+        request.params.id,
+        request.params.unitId,
+        paths.unitFiles ?? (async () => []),
+      );
+      for (const key of done.files) await deps.storage.remove(key).catch(() => undefined);
+      return ok(done.answer);
+    },
   );
 }
 

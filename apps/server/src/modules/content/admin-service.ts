@@ -4,19 +4,23 @@ import type {
   AdminWork,
   AdminWorkListQuery,
   CreateWorkBody,
+  DeleteUnitAnswer,
   PricingAnswer,
   PricingBody,
+  UpdateUnitBody,
   UpdateWorkBody,
 } from '@ld/contract/admin/works';
 import type { WorkKind } from '@ld/contract/content';
+import { ErrorCode } from '@ld/contract/envelope';
 import type { Conn } from '../../db/database.ts';
 import type { ChangeTopic } from '../../platform/changes.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { badInput, notFound, ruleError } from '../../platform/errors.ts';
+import { AppError, badInput, notFound, ruleError } from '../../platform/errors.ts';
 import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
+import { countBuyers } from '../purchases/public.ts';
 import * as admin from './admin-repository.ts';
-import { WHAT } from './kinds.ts';
+import { PURCHASE_KIND_OF, WHAT } from './kinds.ts';
 import type { UnitRow, WorkRow } from './repository.ts';
 import * as repo from './repository.ts';
 
@@ -271,6 +275,137 @@ export async function adminUnitOf(
   const unit = await admin.findUnitOfWork(db, workId, unitId);
   if (!unit) throw notFound(WHAT[kind].unit);
   return unit;
+}
+
+// Units after saving (0059, "After saving"): rename, move, delete. A unit keeps its id through all
+// of them, so purchases (by unit id), progress, comments and the read log stay with it; each write
+// takes the work's lock, renumbers what moved, follows with readers' progress and the work's
+// latest unit, is audited and announces the kind's topic.
+
+const unitSummary = (row: UnitRow) => ({ id: Number(row.id), index: Number(row.idx), title: row.title });
+
+/** Renames a unit and/or moves it to position `index`; the units between shift by one. */
+export async function updateUnit(
+  deps: Deps,
+  actor: AuditActor,
+  kind: WorkKind,
+  workId: number,
+  unitId: number,
+  body: UpdateUnitBody,
+): Promise<UnitRow> {
+  return audited(
+    deps,
+    actor,
+    async (trx) => {
+      await admin.lockWork(trx, workId);
+      const before = await adminUnitOf(trx, kind, workId, unitId);
+      const from = Number(before.idx);
+      const last = await admin.lastUnitIdx(trx, workId);
+      if (body.index !== undefined && body.index > last) {
+        throw badInput('index', `index 不能大于最后的序号 ${last}`);
+      }
+      if (body.title !== undefined) await admin.renameUnit(trx, unitId, body.title);
+      const to = body.index ?? from;
+      if (to !== from) {
+        // 0 is no unit's index: the moving unit waits there while the others shift.
+        await admin.setUnitIdx(trx, unitId, 0);
+        if (from < to) await admin.shiftUnits(trx, workId, from + 1, to, -1);
+        else await admin.shiftUnits(trx, workId, to, from - 1, 1);
+        await admin.setUnitIdx(trx, unitId, to);
+        await admin.renumberProgress(trx, workId);
+      }
+      await repo.refreshWorkUnits(trx, workId);
+      const after = await adminUnitOf(trx, kind, workId, unitId);
+      const renamed = after.title !== before.title;
+      const moved = to !== from;
+      const verb = renamed && moved ? 'update' : moved ? 'move' : 'rename';
+      return {
+        result: after,
+        audit: {
+          action: `${kind}.unit.${verb}`,
+          targetType: kind,
+          targetId: workId,
+          before: unitSummary(before),
+          after: unitSummary(after),
+        },
+      };
+    },
+    { announce: [TOPIC_OF[kind]] },
+  );
+}
+
+/** Where a reader moved off a deleted unit starts in its neighbour. */
+const START_OF: Record<WorkKind, string> = {
+  novel: JSON.stringify({ paragraph: 0, offset: 0 }),
+  comic: JSON.stringify({ panel: 0, offset: 0 }),
+  video: JSON.stringify({ second: 0 }),
+};
+
+/**
+ * Deletes a unit nobody bought (a bought one is refused with a 400 saying so: the buyers would
+ * lose it); the units after it move up by one, readers in it move to its neighbour, and a
+ * published work left with none is taken down (it could not be published so). `filesOf` names the
+ * unit's stored files (a comic's pages), answered for removal once the transaction committed.
+ */
+export async function deleteUnit(
+  deps: Deps,
+  actor: AuditActor,
+  kind: WorkKind,
+  workId: number,
+  unitId: number,
+  filesOf: (trx: Conn, unitId: number) => Promise<string[]>,
+): Promise<{ answer: DeleteUnitAnswer; files: string[] }> {
+  return audited(
+    deps,
+    actor,
+    async (trx) => {
+      await admin.lockWork(trx, workId);
+      const work = await adminWorkOf(trx, kind, workId);
+      const unit = await adminUnitOf(trx, kind, workId, unitId);
+      const what = WHAT[kind];
+      const buyers = await countBuyers(trx, PURCHASE_KIND_OF[kind], String(unitId));
+      if (buyers > 0) {
+        throw new AppError(
+          ErrorCode.badInput,
+          `「${unit.title}」已有 ${buyers} 位用户购买，不能删除（删除会让他们失去已购买的${what.unit}）。可以改标题，或把整部${what.work}下线`,
+          400,
+        );
+      }
+      const files = await filesOf(trx, unitId);
+      const idx = Number(unit.idx);
+      const last = await admin.lastUnitIdx(trx, workId);
+      const neighbour =
+        (await admin.findUnitAt(trx, workId, idx - 1)) ?? (await admin.findUnitAt(trx, workId, idx + 1));
+      if (neighbour) await admin.moveProgress(trx, unitId, Number(neighbour.id), START_OF[kind]);
+      await admin.deleteUnit(trx, unitId);
+      await admin.shiftUnits(trx, workId, idx + 1, last, -1);
+      await admin.renumberProgress(trx, workId);
+      await repo.refreshWorkUnits(trx, workId);
+      let after = await adminWorkOf(trx, kind, workId);
+      if (after.unitCount === 0 && after.published) {
+        await admin.updateWork(trx, workId, { published: 0 });
+        after = await adminWorkOf(trx, kind, workId);
+      }
+      const answer = { unitCount: after.unitCount, published: after.published };
+      return {
+        result: { answer, files },
+        audit: {
+          action: `${kind}.unit.delete`,
+          targetType: kind,
+          targetId: workId,
+          before: {
+            ...unitSummary(unit),
+            price: Number(unit.price),
+            vip: Number(unit.vip) === 1,
+            unitCount: work.unitCount,
+            published: work.published,
+          },
+          after: { ...answer, files: files.length },
+        },
+      };
+    },
+    { announce: [TOPIC_OF[kind]] },
+  );
 }
 
 export { lastUnitIdx } from './admin-repository.ts';

@@ -56,6 +56,12 @@ export const novelAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         label: 'TXT 文件',
       });
       const importId = file.key.slice(file.key.lastIndexOf('/') + 1, -'.txt'.length);
+      try {
+        await imports.stageImport(deps, workId, importId, file.key);
+      } catch (error) {
+        await deps.storage.remove(file.key);
+        throw error;
+      }
       return ok(await imports.previewImport(deps, workId, importId, file.filename.slice(0, 200)));
     },
   );

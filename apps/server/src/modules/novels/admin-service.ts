@@ -12,7 +12,7 @@ import { AppError, badInput } from '../../platform/errors.ts';
 import { adminWorkOf, insertUnits, lastUnitIdx, refreshWorkUnits } from '../content/public.ts';
 import { type AuditActor, audited } from '../operators/public.ts';
 import { wordCountOf } from './prose.ts';
-import { insertChapterTexts } from './repository.ts';
+import * as repo from './repository.ts';
 import { ChapterSplitter } from './txt-chapters.ts';
 import { detectEncoding, type OpenBytes, type TxtEncoding, TxtRefusal, txtLines } from './txt-text.ts';
 
@@ -32,11 +32,47 @@ async function readable(
   deps: Deps,
   workId: number,
   importId: string,
-): Promise<{ open: OpenBytes; bytes: number }> {
-  const key = importKey(workId, importId);
-  const stat = await deps.storage.stat(key);
-  if (!stat) throw new AppError(ErrorCode.notFound, '导入的文件已失效，请重新上传', 404);
-  return { open: () => deps.storage.createReadStream(key), bytes: stat.size };
+): Promise<{ open: OpenBytes; bytes: number; key: string }> {
+  // Using an import keeps it from the sweep for another day.
+  const key = await repo.touchImport(deps.db.kysely, workId, importId, deps.clock.now());
+  const stat = key ? await deps.storage.stat(key) : null;
+  if (!key || !stat) throw new AppError(ErrorCode.notFound, '导入的文件已失效，请重新上传', 404);
+  return { open: () => deps.storage.createReadStream(key), bytes: stat.size, key };
+}
+
+/** Records an uploaded TXT (stored at `key`) as staged for its save. */
+export async function stageImport(deps: Deps, workId: number, importId: string, key: string): Promise<void> {
+  const now = deps.clock.now();
+  await repo.insertImport(deps.db.kysely, {
+    id: importId,
+    work_id: workId,
+    storage_key: key,
+    created_at: now,
+    touched_at: now,
+  });
+}
+
+/** How long a staged import nobody touches is kept: a day. */
+export const IMPORT_TTL_MS = 24 * 3600_000;
+/** Imports removed per sweep batch. */
+const SWEEP_BATCH = 100;
+
+/**
+ * Removes staged imports nobody used for IMPORT_TTL_MS, row and file: each row is deleted only if
+ * still untouched (so of two processes, or a sweep and an editor, exactly one wins), then its
+ * file. Answers how many were removed.
+ */
+export async function sweepImports(deps: Deps): Promise<number> {
+  const db = deps.db.kysely;
+  const before = deps.clock.now() - IMPORT_TTL_MS;
+  let removed = 0;
+  for (const row of await repo.staleImports(db, before, SWEEP_BATCH)) {
+    if (await repo.claimStaleImport(db, row.id, before)) {
+      await deps.storage.remove(row.storage_key);
+      removed++;
+    }
+  }
+  return removed;
 }
 
 async function encodingOf(open: OpenBytes): Promise<TxtEncoding> {
@@ -80,6 +116,7 @@ export async function previewImport(
     }
     return { importId, fileName, encoding, bytes, ...split };
   } catch (error) {
+    await repo.deleteImport(deps.db.kysely, importId);
     await deps.storage.remove(importKey(workId, importId));
     throw error;
   }
@@ -121,7 +158,7 @@ export async function saveImport(
   body: SaveImportBody,
 ): Promise<SaveImportAnswer> {
   await adminWorkOf(deps.db.kysely, 'novel', workId);
-  const { open } = await readable(deps, workId, importId);
+  const { open, key } = await readable(deps, workId, importId);
   const encoding = await encodingOf(open);
   const plan = body.chapters;
   const now = deps.clock.now();
@@ -160,6 +197,7 @@ export async function saveImport(
       }
       await flush();
       await refreshWorkUnits(trx, workId);
+      await repo.deleteImport(trx, importId);
       const after = await adminWorkOf(trx, 'novel', workId);
       const result = {
         added: plan.length,
@@ -179,7 +217,7 @@ export async function saveImport(
     },
     { announce: ['novels'] },
   );
-  await deps.storage.remove(importKey(workId, importId));
+  await deps.storage.remove(key);
   return answer;
 }
 
@@ -204,7 +242,7 @@ async function writeChapters(
       created_at: now,
     })),
   );
-  await insertChapterTexts(
+  await repo.insertChapterTexts(
     trx,
     chapters.map((c, i) => ({ unit_id: ids[i], paragraphs: JSON.stringify(c.paragraphs), seed: null })),
   );

@@ -10,6 +10,20 @@ export interface ChapterTextsTable {
   seed: Generated<number | null>;
 }
 
+/**
+ * A TXT upload staged for its save (docs/decisions/0059): `id` is the import id, `storage_key` the
+ * file. Saving removes both; one no editor touched for a day is swept (novels/jobs.ts).
+ */
+export interface NovelImportsTable {
+  id: string;
+  work_id: number;
+  storage_key: string;
+  created_at: number;
+  /** The upload, the last line read for a split, or the start of its save. */
+  touched_at: number;
+}
+
 export interface NovelTables {
   chapter_texts: ChapterTextsTable;
+  novel_imports: NovelImportsTable;
 }

@@ -1,3 +1,10 @@
 // Buy-once purchases of any priced thing, for every module that sells something
 // (docs/decisions/0015-money-surface.md).
-export { type BuyOnce, type BuyOnceResult, buyOnce, ownedRefs, spentSince } from './service.ts';
+export {
+  type BuyOnce,
+  type BuyOnceResult,
+  buyOnce,
+  countBuyers,
+  ownedRefs,
+  spentSince,
+} from './service.ts';

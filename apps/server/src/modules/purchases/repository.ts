@@ -59,3 +59,14 @@ export async function spentSince(
     .executeTakeFirstOrThrow();
   return Number(row.spent);
 }
+
+/** How many users bought the thing (purchases_kind_ref). */
+export async function countBuyers(db: Conn, kind: PurchaseKind, ref: string): Promise<number> {
+  const row = await db
+    .selectFrom('purchases')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('kind', '=', kind)
+    .where('ref', '=', ref)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

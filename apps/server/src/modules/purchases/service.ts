@@ -105,3 +105,8 @@ export function spentSince(
 ): Promise<number> {
   return repo.spentSince(db, userId, kinds, sinceMs);
 }
+
+/** How many users bought the thing: a bought chapter or episode is never deleted (0059). */
+export function countBuyers(db: Conn, kind: PurchaseKind, ref: string): Promise<number> {
+  return repo.countBuyers(db, kind, ref);
+}
