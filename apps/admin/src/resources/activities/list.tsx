@@ -1,6 +1,6 @@
 import { ACTIVITY_STATUS_TEXT, type ActivityStatus } from '@ld/contract/activities';
 import type { AdminActivity } from '@ld/contract/admin/activities';
-import { EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
+import { DeleteButton, EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
 import { type CrudFilters, useUpdate } from '@refinedev/core';
 import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { QueryTable } from '../../shared/query-table';
@@ -101,7 +101,7 @@ export function ActivityList() {
           sorter
           defaultSortOrder={getDefaultSortOrder('sort', sorters)}
         />
-        <Table.Column<AdminActivity> dataIndex="title" title="标题" width={220} />
+        <Table.Column<AdminActivity> dataIndex="title" title="标题" width={180} />
         <Table.Column<AdminActivity>
           title="状态"
           width={150}
@@ -135,7 +135,7 @@ export function ActivityList() {
         />
         <Table.Column<AdminActivity>
           title="操作"
-          width={150}
+          width={200}
           render={(_, record) => (
             <Space>
               <EditButton size="small" recordItemId={record.id}>
@@ -148,6 +148,20 @@ export function ActivityList() {
               >
                 {record.published ? '下线' : '发布'}
               </Button>
+              <DeleteButton
+                size="small"
+                recordItemId={record.id}
+                confirmTitle={`确定删除「${record.title}」及其任务吗？有用户参与过的活动不能删除，请下线。`}
+                confirmOkText="删除"
+                confirmCancelText="取消"
+                successNotification={{ type: 'success', message: `已删除「${record.title}」` }}
+                errorNotification={(error) => ({
+                  type: 'error',
+                  message: (error as { message?: string } | undefined)?.message ?? '删除失败',
+                })}
+              >
+                删除
+              </DeleteButton>
             </Space>
           )}
         />

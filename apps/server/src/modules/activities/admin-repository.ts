@@ -64,3 +64,29 @@ export async function insertTask(db: Conn, row: Insertable<ActivityTasksTable>):
 export async function updateTask(db: Conn, id: number, changes: Updateable<ActivityTasksTable>) {
   await db.updateTable('activity_tasks').set(changes).where('id', '=', id).execute();
 }
+
+/** Users who claimed anything of this activity (or of this one task): 0 lets it be deleted. */
+export async function participantCount(db: Conn, activityId: number, taskId?: number): Promise<number> {
+  let query = db.selectFrom('activity_claims').where('activity_id', '=', activityId);
+  if (taskId !== undefined) query = query.where('task_id', '=', taskId);
+  const row = await query
+    .select((eb) => eb.fn.count<string>('user_id').distinct().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Removes an activity and its tasks (their claims are none: the caller checked). */
+export async function deleteActivity(db: Conn, id: number) {
+  await db.deleteFrom('activity_tasks').where('activity_id', '=', id).execute();
+  await db.deleteFrom('activities').where('id', '=', id).execute();
+}
+
+export async function deleteTask(db: Conn, id: number) {
+  await db.deleteFrom('activity_tasks').where('id', '=', id).execute();
+}
+
+/** Whether any activity still shows this banner (one picture may serve several). */
+export async function bannerInUse(db: Conn, banner: string): Promise<boolean> {
+  const row = await db.selectFrom('activities').select('id').where('banner', '=', banner).executeTakeFirst();
+  return row !== undefined;
+}
