@@ -97,11 +97,11 @@ export function ActivityList() {
         <Table.Column<AdminActivity>
           dataIndex="sort"
           title="排序"
-          width={70}
+          width={80}
           sorter
           defaultSortOrder={getDefaultSortOrder('sort', sorters)}
         />
-        <Table.Column<AdminActivity> dataIndex="title" title="标题" width={180} />
+        <Table.Column<AdminActivity> dataIndex="title" title="标题" />
         <Table.Column<AdminActivity>
           title="状态"
           width={150}
@@ -130,7 +130,7 @@ export function ActivityList() {
         />
         <Table.Column<AdminActivity>
           title="任务 / 奖励"
-          width={120}
+          width={130}
           render={(_, a) => `${a.tasks.length} 个 / ${a.rewardTotal} 钻石`}
         />
         <Table.Column<AdminActivity>
