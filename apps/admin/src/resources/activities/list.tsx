@@ -101,10 +101,10 @@ export function ActivityList() {
           sorter
           defaultSortOrder={getDefaultSortOrder('sort', sorters)}
         />
-        <Table.Column<AdminActivity> dataIndex="title" title="标题" />
+        <Table.Column<AdminActivity> dataIndex="title" title="标题" width={150} />
         <Table.Column<AdminActivity>
           title="状态"
-          width={150}
+          width={140}
           render={(_, a) => (
             <Space size={4}>
               {a.published ? <Tag color="success">已发布</Tag> : <Tag>未发布</Tag>}
@@ -115,7 +115,7 @@ export function ActivityList() {
         <Table.Column<AdminActivity>
           dataIndex="start_at"
           title="开始时间"
-          width={160}
+          width={140}
           sorter
           defaultSortOrder={getDefaultSortOrder('start_at', sorters)}
           render={(_, a) => formatTime(a.startTime)}
@@ -123,14 +123,14 @@ export function ActivityList() {
         <Table.Column<AdminActivity>
           dataIndex="end_at"
           title="结束时间"
-          width={160}
+          width={140}
           sorter
           defaultSortOrder={getDefaultSortOrder('end_at', sorters)}
           render={(_, a) => formatTime(a.endTime)}
         />
         <Table.Column<AdminActivity>
           title="任务 / 奖励"
-          width={130}
+          width={110}
           render={(_, a) => `${a.tasks.length} 个 / ${a.rewardTotal} 钻石`}
         />
         <Table.Column<AdminActivity>
