@@ -163,6 +163,8 @@ describe('activities in the console', () => {
     await expect.poll(() => preview(page).getAttribute('src')).not.toBe(firstBanner);
     banner = (await preview(page).getAttribute('src')) ?? '';
     await look(page, 'activity-banner-replaced');
+    await page.getByRole('region', { name: '活动任务' }).scrollIntoViewIfNeeded();
+    await look(page, 'activity-tasks');
     await page.getByRole('button', { name: '保存' }).first().click();
     await expect.poll(() => page.getByText(`已保存「${title}」`).count()).toBeGreaterThan(0);
     expect(await served(firstBanner)).toBe(404);
