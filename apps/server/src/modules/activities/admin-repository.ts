@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Conn } from '../../db/database.ts';
+import { onPostgres } from '../../db/dialect.ts';
 import { containsText } from '../../db/text-search.ts';
 import type { ActivitiesTable, ActivityTasksTable } from './tables.ts';
 
@@ -65,8 +66,18 @@ export async function updateTask(db: Conn, id: number, changes: Updateable<Activ
   await db.updateTable('activity_tasks').set(changes).where('id', '=', id).execute();
 }
 
-/** Users who claimed anything of this activity (or of this one task): 0 lets it be deleted. */
+/**
+ * Users who claimed anything of this activity (or of this one task): 0 lets it be deleted. On
+ * PostgreSQL the task rows are locked first, so a claim being made meanwhile (its foreign key
+ * shares the task row) is either counted here or waits and then fails on the deleted task — a
+ * delete never takes a paid claim's row with it. SQLite runs one writer at a time.
+ */
 export async function participantCount(db: Conn, activityId: number, taskId?: number): Promise<number> {
+  if (onPostgres(db)) {
+    let tasks = db.selectFrom('activity_tasks').select('id').where('activity_id', '=', activityId);
+    if (taskId !== undefined) tasks = tasks.where('id', '=', taskId);
+    await tasks.forUpdate().execute();
+  }
   let query = db.selectFrom('activity_claims').where('activity_id', '=', activityId);
   if (taskId !== undefined) query = query.where('task_id', '=', taskId);
   const row = await query
