@@ -151,6 +151,19 @@ describe('finance console', () => {
     await expectAccessible(page, 'wallet after adjustment');
     await shot(page, 'wallet');
 
+    // The adjustment names its operator, in the ledger's table and in its CSV export.
+    const adjusted = page.getByRole('row').filter({ hasText: `人工调整：${note}` });
+    expect(await adjusted.getByRole('cell', { name: finance.name, exact: true }).count()).toBe(1);
+    const [ledgerFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: '导出 CSV' }).click(),
+    ]);
+    const ledgerCsv = fs.readFileSync(await ledgerFile.path()).toString('utf8');
+    expect(ledgerCsv.split('\r\n')[0]).toBe(
+      '\uFEFF时间（北京时间）,说明,变动（蓝钻）,变动后余额,操作员,关联单号',
+    );
+    expect(ledgerCsv).toMatch(new RegExp(`,人工调整：${note},66,\\d+,${finance.name},`));
+
     // A debit beyond the balance is refused under the input, and nothing typed is lost.
     await page.getByRole('button', { name: '调整余额' }).click();
     await dialog.getByText('扣减').click();

@@ -150,6 +150,13 @@ const ROUTES: RouteProbe[] = [
     allowed: { status: 404 },
   },
   {
+    method: 'GET',
+    path: '/users/999999/ledger.csv',
+    pattern: '/users/:id/ledger.csv',
+    area: 'money',
+    allowed: { status: 404 },
+  },
+  {
     method: 'POST',
     path: '/users/999999/adjustments',
     pattern: '/users/:id/adjustments',
@@ -792,6 +799,27 @@ const ROUTES: RouteProbe[] = [
     area: 'content',
     json: { target: 0 },
     allowed: { status: 400, field: 'target' },
+  },
+  {
+    method: 'POST',
+    path: '/activities/banner',
+    area: 'content',
+    json: { file: 'x' },
+    allowed: { status: 400, field: 'file' },
+  },
+  {
+    method: 'DELETE',
+    path: '/activities/999999',
+    pattern: '/activities/:id',
+    area: 'content',
+    allowed: { status: 404 },
+  },
+  {
+    method: 'DELETE',
+    path: '/activities/999999/tasks/999999',
+    pattern: '/activities/:id/tasks/:tid',
+    area: 'content',
+    allowed: { status: 404 },
   },
 ];
 

@@ -1,9 +1,11 @@
 import type { AdminActivity } from '@ld/contract/admin/activities';
 import type { AdminPage } from '@ld/contract/admin/list';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { adminCall, auditRows, type Operator, operatorOf } from './helpers/admin.ts';
+import { ADMIN_API, adminCall, auditRows, type Operator, operatorOf } from './helpers/admin.ts';
 import { call, createTestApp, describeDialects, postForm, randomIp, type TestApp } from './helpers/app.ts';
 import { balanceOf, createUser } from './helpers/money.ts';
+import { pngBytes } from './helpers/square.ts';
 
 const HOUR = 3600_000;
 
@@ -12,9 +14,11 @@ const HOUR = 3600_000;
 describeDialects('admin activities', (dialect) => {
   let t: TestApp;
   let editor: Operator;
+  const announced: string[] = [];
   beforeAll(async () => {
     t = await createTestApp(dialect);
     editor = await operatorOf(t, 'editor');
+    t.deps.changes.subscribe('activities', () => announced.push('activities'));
   });
   afterAll(() => t?.close());
 
@@ -27,6 +31,35 @@ describeDialects('admin activities', (dialect) => {
         '/api/v1/activity/list',
       )
     ).data;
+  async function uploadBanner(bytes: Buffer, field = 'file') {
+    const boundary = '----ldactivity7MA4YWxkTrZu0gW';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: `${ADMIN_API}/activities/banner`,
+      payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        cookie: editor.cookie,
+        'x-csrf-token': editor.csrfToken,
+        'x-forwarded-for': editor.ip,
+      },
+    });
+    const body = raw.json();
+    return { status: raw.statusCode, msg: body.msg as string, data: body.data as { url: string } };
+  }
+  const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+  const activityCount = async () =>
+    Number(
+      (
+        await t.deps.db.kysely
+          .selectFrom('activities')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const portalDetail = async (id: number, account?: { uid: string; token: string }) =>
     (await call(t.app, 'GET', `/api/v1/activity/${id}`, { account })).data;
 
@@ -250,5 +283,160 @@ describeDialects('admin activities', (dialect) => {
       data: before.list.data,
     });
     expect(await portalList()).toEqual(before.portal);
+  });
+
+  it('uploads a banner re-encoded to WebP; 活动中心 shows it; a replaced or deleted banner file is removed', async () => {
+    const first = await uploadBanner(await pngBytes(1920, 1080));
+    expect(first.status).toBe(200);
+    expect(first.data.url).toMatch(/^\/uploads\/activities\/[0-9a-f]+\.webp$/);
+    const stored = await t.app.inject({ method: 'GET', url: first.data.url });
+    expect(stored.statusCode).toBe(200);
+    expect(await sharp(stored.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1280,
+      height: 720,
+    });
+
+    const made = await adminCall<AdminActivity>(t.app, 'POST', '/activities', {
+      operator: editor,
+      json: {
+        title: '横幅活动',
+        banner: first.data.url,
+        startTime: iso(-HOUR),
+        endTime: iso(HOUR),
+        published: true,
+      },
+    });
+    expect(made.data.banner).toBe(first.data.url);
+    const id = made.data.id;
+    expect((await portalList()).find((a) => a.id === id)).toMatchObject({ banner: first.data.url });
+
+    // Replaced: the portal shows the new picture at the next request and the old file is gone.
+    const second = await uploadBanner(await pngBytes(800, 450));
+    const replaced = await adminCall<AdminActivity>(t.app, 'PATCH', `/activities/${id}`, {
+      operator: editor,
+      json: { banner: second.data.url },
+    });
+    expect(replaced.data.banner).toBe(second.data.url);
+    expect((await portalDetail(id)).banner).toBe(second.data.url);
+    expect(await served(first.data.url)).toBe(404);
+    expect(await served(second.data.url)).toBe(200);
+
+    // A picture that is not stored, and a file that is not a picture: 400 in Chinese, nothing changed.
+    const missing = await adminCall(t.app, 'PATCH', `/activities/${id}`, {
+      operator: editor,
+      json: { banner: '/uploads/activities/missing.webp' },
+    });
+    expect(missing).toMatchObject({ status: 400, msg: 'banner: 图片不存在，请重新上传' });
+    const notImage = await uploadBanner(Buffer.from('not an image at all, just text'));
+    expect(notImage).toMatchObject({ status: 400, msg: 'file: 只支持 JPG、PNG、WebP 或 GIF 图片' });
+    expect((await portalDetail(id)).banner).toBe(second.data.url);
+
+    // Deleted (nobody took part): its uploaded banner goes too.
+    expect((await adminCall(t.app, 'DELETE', `/activities/${id}`, { operator: editor })).status).toBe(200);
+    expect(await served(second.data.url)).toBe(404);
+  });
+
+  it('deletes an activity or a task nobody took part in; one with participants is refused: take it down', async () => {
+    const created = await adminCall<AdminActivity>(t.app, 'POST', '/activities', {
+      operator: editor,
+      json: {
+        title: '签到小活动',
+        banner: '/banners/checkin.webp',
+        startTime: iso(-HOUR),
+        endTime: iso(HOUR),
+        published: true,
+      },
+    });
+    const id = created.data.id;
+    const withTasks = await adminCall<AdminActivity>(t.app, 'POST', `/activities/${id}/tasks`, {
+      operator: editor,
+      json: { kind: 'checkin', title: '签到1天', target: 1, reward: 3 },
+    });
+    const claimed = withTasks.data.tasks[0].id;
+    const spare = (
+      await adminCall<AdminActivity>(t.app, 'POST', `/activities/${id}/tasks`, {
+        operator: editor,
+        json: { kind: 'post', title: '发1条动态', target: 1, reward: 4, sort: 1 },
+      })
+    ).data.tasks[1].id;
+
+    // A task nobody claimed: deleted, audited, announced; the portal's page loses it.
+    const heard = announced.length;
+    const auditBefore = (await auditRows(t)).length;
+    const afterDelete = await adminCall<AdminActivity>(t.app, 'DELETE', `/activities/${id}/tasks/${spare}`, {
+      operator: editor,
+    });
+    expect(afterDelete.status).toBe(200);
+    expect(afterDelete.data.tasks.map((x) => x.id)).toEqual([claimed]);
+    expect((await portalDetail(id)).tasks.map((x: { id: number }) => x.id)).toEqual([claimed]);
+    expect(announced.length).toBe(heard + 1);
+    const taskAudit = (await auditRows(t)).slice(auditBefore);
+    expect(taskAudit.map((r) => [r.action, r.target_id])).toEqual([['activity.task.delete', String(id)]]);
+    expect(JSON.parse(taskAudit[0].before_json!)).toMatchObject({ task: { id: spare, title: '发1条动态' } });
+
+    // A user claims the other task: now neither it nor the activity can be deleted.
+    const user = await createUser(t);
+    await postForm(t.app, '/api/v1/checkin', { appID: 2008 }, user, { 'x-forwarded-for': randomIp() });
+    const claim = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/activity/${id}/task/${claimed}/claim`,
+      headers: { uid: user.uid, token: user.token, 'x-forwarded-for': randomIp() },
+    });
+    expect(claim.json()).toMatchObject({ code: 0 });
+    const auditMid = (await auditRows(t)).length;
+    const count = await activityCount();
+    const refusedTask = await adminCall(t.app, 'DELETE', `/activities/${id}/tasks/${claimed}`, {
+      operator: editor,
+    });
+    expect(refusedTask).toMatchObject({
+      status: 400,
+      msg: 'tid: 该任务已有 1 位用户参与（领取过奖励），不能删除；请改为停用（下线）',
+    });
+    const refused = await adminCall(t.app, 'DELETE', `/activities/${id}`, { operator: editor });
+    expect(refused).toMatchObject({
+      status: 400,
+      msg: 'id: 该活动已有 1 位用户参与（领取过奖励），不能删除；请改为下线',
+    });
+    expect(await activityCount()).toBe(count);
+    expect((await auditRows(t)).length).toBe(auditMid);
+    expect((await portalDetail(id, user)).tasks).toMatchObject([{ id: claimed, claimed: true }]);
+
+    // Not an editor's role, or not there: refused before anything.
+    const moderator = await operatorOf(t, 'moderator');
+    const other = await adminCall<AdminActivity>(t.app, 'POST', '/activities', {
+      operator: editor,
+      json: { title: '草稿', banner: '/banners/a.webp', startTime: iso(HOUR), endTime: iso(2 * HOUR) },
+    });
+    expect(
+      (await adminCall(t.app, 'DELETE', `/activities/${other.data.id}`, { operator: moderator })).status,
+    ).toBe(403);
+    expect((await adminCall(t.app, 'DELETE', '/activities/999999', { operator: editor })).status).toBe(404);
+
+    // Nobody took part in the draft: deleted with its tasks; audited with what it was; announced.
+    await adminCall(t.app, 'POST', `/activities/${other.data.id}/tasks`, {
+      operator: editor,
+      json: { kind: 'read', title: '阅读3章', target: 3, reward: 2 },
+    });
+    const heardBefore = announced.length;
+    const gone = await adminCall(t.app, 'DELETE', `/activities/${other.data.id}`, { operator: editor });
+    expect(gone).toMatchObject({ status: 200, data: null });
+    expect(announced.length).toBe(heardBefore + 1);
+    expect((await adminCall(t.app, 'GET', `/activities/${other.data.id}`, { operator: editor })).status).toBe(
+      404,
+    );
+    const tasksLeft = await t.deps.db.kysely
+      .selectFrom('activity_tasks')
+      .select('id')
+      .where('activity_id', '=', other.data.id)
+      .execute();
+    expect(tasksLeft).toEqual([]);
+    const last = (await auditRows(t)).at(-1)!;
+    expect(last).toMatchObject({
+      action: 'activity.delete',
+      target_id: String(other.data.id),
+      after_json: null,
+    });
+    expect(JSON.parse(last.before_json!)).toMatchObject({ title: '草稿', tasks: [{ title: '阅读3章' }] });
   });
 });

@@ -208,6 +208,7 @@ describeDialects('admin money', (dialect) => {
         reasonText: '人工调整：充值未到账补偿',
         ref: requestKey,
         operatorId: finance.id,
+        operatorName: finance.name,
         createTime: expect.any(String),
       },
     ]);
@@ -307,6 +308,71 @@ describeDialects('admin money', (dialect) => {
     expect(await balanceOf(t, user.id)).toBe(10);
     expect(await ledgerCount()).toBe(rowsBefore);
     expect((await auditRows(t)).length).toBe(auditBefore);
+  });
+
+  it('names the operator of each adjustment in the ledger and its CSV export (Excel-ready)', async () => {
+    const user = await createUser(t);
+    const admin = await operatorOf(t, 'admin');
+    await fund(t, user.id, 50);
+    const credit = await adjust(user.id, {
+      direction: 'credit',
+      amount: 30,
+      note: '活动补发,第二批',
+      requestKey: randomUUID(),
+    });
+    expect(credit.status).toBe(200);
+    const debit = await adjust(
+      user.id,
+      { direction: 'debit', amount: 20, note: '=误发回收', requestKey: randomUUID() },
+      admin,
+    );
+    expect(debit.status).toBe(200);
+
+    const page = await adminCall<AdminPage<AdminLedgerEntry>>(t.app, 'GET', `/users/${user.id}/ledger`, {
+      operator: finance,
+    });
+    expect(page.data.records.map((r) => [r.delta, r.operatorId, r.operatorName])).toEqual([
+      [-20, admin.id, admin.name],
+      [30, finance.id, finance.name],
+      [50, null, null],
+    ]);
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/v1/users/${user.id}/ledger.csv`,
+      headers: { cookie: finance.cookie, 'x-forwarded-for': finance.ip },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="ledger-${user.id}.csv"`);
+    expect(csv.body.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.body.slice(1).split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines[0]).toBe('时间（北京时间）,说明,变动（蓝钻）,变动后余额,操作员,关联单号');
+    const rows = lines.slice(1, -1);
+    expect(rows).toHaveLength(3);
+    // Times in Beijing time; the operator by name; a note's comma quoted; other reasons name nobody.
+    const beijing = new Date(t.clock.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    expect(rows[0]).toMatch(
+      new RegExp(`^${beijing} \\d{2}:\\d{2}:\\d{2},人工调整：=误发回收,-20,60,${admin.name},`),
+    );
+    expect(rows[1]).toContain(`,"人工调整：活动补发,第二批",30,80,${finance.name},`);
+    expect(rows[2]).toMatch(/,50,50,,test-/);
+
+    const onlyAdmin = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/v1/users/${user.id}/ledger.csv?reason=admin`,
+      headers: { cookie: finance.cookie, 'x-forwarded-for': finance.ip },
+    });
+    expect(onlyAdmin.body.split('\r\n').filter(Boolean)).toHaveLength(3);
+    const missing = await adminCall(t.app, 'GET', '/users/99999999/ledger.csv', { operator: finance });
+    expect(missing.status).toBe(404);
+    const badReason = await adminCall(t.app, 'GET', `/users/${user.id}/ledger.csv`, {
+      operator: finance,
+      query: { reason: 'theft' },
+    });
+    expect(badReason.status).toBe(400);
+    expect(badReason.msg.startsWith('reason:')).toBe(true);
   });
 
   it('keeps the ledger exact when operators adjust while the user buys games at the same time', async () => {

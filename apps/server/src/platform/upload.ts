@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { assertCallerUid } from './auth.ts';
 import { AppError, badInput } from './errors.ts';
 import { MAX_IMAGE_BYTES } from './images.ts';
-import type { Storage } from './storage.ts';
+import { keyOfUrl, type Storage, UPLOADS_PREFIX } from './storage.ts';
 
 const isFastifyCoded = (error: unknown) => /^FST_/.test(String((error as { code?: unknown }).code ?? ''));
 
@@ -125,4 +125,14 @@ export async function receiveUploadedFile(
     throw badInput(field, `${label}是空文件，请重新选择`);
   }
   return { ...saved, filename: part.filename, ext, fields };
+}
+
+/**
+ * A form's picture that names an upload (/uploads/…) must really be stored: an upload answered its
+ * URL, and the form saves it later. A picture the web app ships (any other site path) passes.
+ */
+export async function assertUploadStored(storage: Storage, url: string, field: string): Promise<void> {
+  if (!url.startsWith(UPLOADS_PREFIX)) return;
+  const key = keyOfUrl(url);
+  if (!key || !(await storage.exists(key))) throw badInput(field, '图片不存在，请重新上传');
 }

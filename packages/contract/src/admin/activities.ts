@@ -58,8 +58,15 @@ export const ACTIVITY_LIMITS = {
   rewardMax: 100_000,
 } as const;
 
-/** A stored upload or a picture the web app ships: a site path, nothing from elsewhere. */
+/**
+ * A banner uploaded in the console (/uploads/activities/…, POST /activities/banner) or a picture
+ * the web app ships: a site path, nothing from elsewhere.
+ */
 export const ACTIVITY_BANNER = /^\/(?!\/)[A-Za-z0-9._/-]+$/;
+/** Banners are drawn 16:9 at the phone's width; an upload is re-encoded to WebP no wider than this. */
+export const ACTIVITY_BANNER_MAX_SIDE = 1280;
+/** What POST /activities/banner answers: the stored picture's URL, for the activity's `banner`. */
+export const activityBannerImageSchema = z.object({ url: z.string() });
 
 const title = z
   .string({ error: '请填写活动标题' })
@@ -71,10 +78,10 @@ const summary = z
   .trim()
   .max(ACTIVITY_LIMITS.summaryMax, `简介最多 ${ACTIVITY_LIMITS.summaryMax} 字`);
 const banner = z
-  .string({ error: '请填写横幅图片地址' })
+  .string({ error: '请上传横幅图片' })
   .trim()
-  .min(1, '请填写横幅图片地址')
-  .regex(ACTIVITY_BANNER, '横幅图片须为本站地址，如 /uploads/activities/1/banner.webp');
+  .min(1, '请上传横幅图片')
+  .regex(ACTIVITY_BANNER, '请上传横幅图片（只接受本站上传的图片）');
 const rulesHtml = z
   .string({ error: '请填写活动规则' })
   .trim()

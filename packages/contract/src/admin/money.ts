@@ -110,8 +110,10 @@ export const adminLedgerEntrySchema = z.object({
   /** What the user's statement shows for the row (人工调整：补偿…). */
   reasonText: z.string(),
   ref: z.string(),
-  /** The operator of a manual adjustment; null for every other reason. */
+  /** The operator of a manual adjustment; null for every other reason (and for the command line). */
   operatorId: z.number().int().nullable(),
+  /** That operator's login name (joined from the operators table); null when `operatorId` is. */
+  operatorName: z.string().nullable(),
   createTime: z.string(),
 });
 export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;
@@ -123,6 +125,25 @@ export const adminLedgerListQuery = adminListQuery(['createTime'], 'createTime')
   to: isoTimeFilter('to'),
 });
 export type AdminLedgerListQuery = z.infer<typeof adminLedgerListQuery>;
+
+/** GET /users/:id/ledger.csv: the same filters as the page, every matching row (newest first). */
+export const adminLedgerCsvQuery = z.object({
+  reason: adminLedgerListQuery.shape.reason,
+  from: isoTimeFilter('from'),
+  to: isoTimeFilter('to'),
+});
+export type AdminLedgerCsvQuery = z.infer<typeof adminLedgerCsvQuery>;
+/** The most rows one ledger export holds; a longer ledger is exported by time range. */
+export const LEDGER_CSV_MAX_ROWS = 50_000;
+/** The ledger export's Chinese headers, in column order. */
+export const LEDGER_CSV_HEADERS = [
+  '时间（北京时间）',
+  '说明',
+  '变动（蓝钻）',
+  '变动后余额',
+  '操作员',
+  '关联单号',
+] as const;
 
 /** The largest single manual adjustment, in diamonds. */
 export const MAX_ADJUSTMENT = 1_000_000;

@@ -1,6 +1,7 @@
 import { ACTIVITY_LIMITS } from '@ld/contract/admin/activities';
 import { DatePicker, Form, Input, InputNumber, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { ImageUploadField } from '../../shared/image-upload-field';
 
 /** The form keeps the API's ISO times; the pickers show them as local time. */
 const asPicked = (value?: string) => ({ value: value ? dayjs(value) : undefined });
@@ -23,13 +24,13 @@ export function ActivityFields() {
       <Form.Item label="一句话简介" name="summary" extra="活动中心列表里标题下的一行字">
         <Input maxLength={ACTIVITY_LIMITS.summaryMax} showCount style={{ maxWidth: 480 }} />
       </Form.Item>
-      <Form.Item
-        label="横幅图片地址"
-        name="banner"
-        extra="本站图片地址（16:9），如 /uploads/activities/1/banner.webp"
-        rules={[{ required: true, whitespace: true, message: '请填写横幅图片地址' }]}
-      >
-        <Input style={{ maxWidth: 480 }} />
+      <Form.Item label="横幅图片" name="banner" rules={[{ required: true, message: '请上传横幅图片' }]}>
+        <ImageUploadField
+          uploadUrl="/activities/banner"
+          hint="JPG、PNG、WebP 或 GIF，5MB 以内；建议 1280×720（16:9，活动中心按手机宽度显示）"
+          previewAlt="活动横幅预览"
+          previewSize={{ width: 320, height: 180 }}
+        />
       </Form.Item>
       <Form.Item
         label="开始时间"

@@ -1,6 +1,6 @@
 import { ACTIVITY_STATUS_TEXT, type ActivityStatus } from '@ld/contract/activities';
 import type { AdminActivity } from '@ld/contract/admin/activities';
-import { EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
+import { DeleteButton, EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
 import { type CrudFilters, useUpdate } from '@refinedev/core';
 import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { QueryTable } from '../../shared/query-table';
@@ -97,14 +97,14 @@ export function ActivityList() {
         <Table.Column<AdminActivity>
           dataIndex="sort"
           title="排序"
-          width={70}
+          width={80}
           sorter
           defaultSortOrder={getDefaultSortOrder('sort', sorters)}
         />
-        <Table.Column<AdminActivity> dataIndex="title" title="标题" width={220} />
+        <Table.Column<AdminActivity> dataIndex="title" title="标题" width={150} />
         <Table.Column<AdminActivity>
           title="状态"
-          width={150}
+          width={140}
           render={(_, a) => (
             <Space size={4}>
               {a.published ? <Tag color="success">已发布</Tag> : <Tag>未发布</Tag>}
@@ -115,7 +115,7 @@ export function ActivityList() {
         <Table.Column<AdminActivity>
           dataIndex="start_at"
           title="开始时间"
-          width={160}
+          width={140}
           sorter
           defaultSortOrder={getDefaultSortOrder('start_at', sorters)}
           render={(_, a) => formatTime(a.startTime)}
@@ -123,19 +123,19 @@ export function ActivityList() {
         <Table.Column<AdminActivity>
           dataIndex="end_at"
           title="结束时间"
-          width={160}
+          width={140}
           sorter
           defaultSortOrder={getDefaultSortOrder('end_at', sorters)}
           render={(_, a) => formatTime(a.endTime)}
         />
         <Table.Column<AdminActivity>
           title="任务 / 奖励"
-          width={120}
+          width={110}
           render={(_, a) => `${a.tasks.length} 个 / ${a.rewardTotal} 钻石`}
         />
         <Table.Column<AdminActivity>
           title="操作"
-          width={150}
+          width={200}
           render={(_, record) => (
             <Space>
               <EditButton size="small" recordItemId={record.id}>
@@ -148,6 +148,20 @@ export function ActivityList() {
               >
                 {record.published ? '下线' : '发布'}
               </Button>
+              <DeleteButton
+                size="small"
+                recordItemId={record.id}
+                confirmTitle={`确定删除「${record.title}」及其任务吗？有用户参与过的活动不能删除，请下线。`}
+                confirmOkText="删除"
+                confirmCancelText="取消"
+                successNotification={{ type: 'success', message: `已删除「${record.title}」` }}
+                errorNotification={(error) => ({
+                  type: 'error',
+                  message: (error as { message?: string } | undefined)?.message ?? '删除失败',
+                })}
+              >
+                删除
+              </DeleteButton>
             </Space>
           )}
         />

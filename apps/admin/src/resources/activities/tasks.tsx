@@ -8,6 +8,7 @@ import {
   Input,
   InputNumber,
   Modal,
+  Popconfirm,
   Select,
   Space,
   Switch,
@@ -35,6 +36,18 @@ export function ActivityTasks({ activity, onChanged }: { activity: AdminActivity
           message: task.enabled ? `已停用任务「${task.title}」` : `已启用任务「${task.title}」`,
         },
         errorNotification: (error) => ({ type: 'error', message: error?.message ?? '保存失败' }),
+      },
+      { onSuccess: onChanged },
+    );
+  const remove = useCustomMutation<AdminActivity>();
+  const deleteTask = (task: AdminActivityTask) =>
+    remove.mutate(
+      {
+        url: `/activities/${activity.id}/tasks/${task.id}`,
+        method: 'delete',
+        values: {},
+        successNotification: { type: 'success', message: `已删除任务「${task.title}」` },
+        errorNotification: (error) => ({ type: 'error', message: error?.message ?? '删除失败' }),
       },
       { onSuccess: onChanged },
     );
@@ -73,7 +86,7 @@ export function ActivityTasks({ activity, onChanged }: { activity: AdminActivity
         />
         <Table.Column<AdminActivityTask>
           title="操作"
-          width={150}
+          width={210}
           render={(_, task) => (
             <Space>
               <Button size="small" onClick={() => setEditing(task)}>
@@ -86,6 +99,23 @@ export function ActivityTasks({ activity, onChanged }: { activity: AdminActivity
               >
                 {task.enabled ? '停用' : '启用'}
               </Button>
+              <Popconfirm
+                title={`确定删除任务「${task.title}」吗？`}
+                description="有用户领取过的任务不能删除，请停用。"
+                okText="删除"
+                cancelText="取消"
+                onConfirm={() => deleteTask(task)}
+              >
+                <Button
+                  size="small"
+                  danger
+                  loading={
+                    remove.mutation.isPending && remove.mutation.variables?.url.endsWith(`/${task.id}`)
+                  }
+                >
+                  删除
+                </Button>
+              </Popconfirm>
             </Space>
           )}
         />

@@ -1,13 +1,18 @@
 import { BANNER_LIMITS } from '@ld/contract/admin/home';
 import { Form, Input, InputNumber, Switch } from 'antd';
-import { BannerImageField } from './image-field';
+import { ImageUploadField } from '../../shared/image-upload-field';
 
 /** The fields of a home banner, shared by 新建 and 编辑; the server checks the same rules and names the field it refuses. */
 export function BannerFields() {
   return (
     <>
       <Form.Item label="横幅图片" name="image" rules={[{ required: true, message: '请上传横幅图片' }]}>
-        <BannerImageField />
+        <ImageUploadField
+          uploadUrl="/home-banners/image"
+          hint="JPG、PNG、WebP 或 GIF，5MB 以内；建议 1380×520（首页按 690×260 显示）"
+          previewAlt="横幅预览"
+          previewSize={{ width: 345, height: 130 }}
+        />
       </Form.Item>
       <Form.Item
         label="图片说明"

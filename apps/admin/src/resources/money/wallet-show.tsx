@@ -3,6 +3,7 @@ import { Show, useTable } from '@refinedev/antd';
 import { useCustom, useInvalidate } from '@refinedev/core';
 import { Alert, Button, Card, Descriptions, Table, Tag, Typography } from 'antd';
 import { useParams } from 'react-router';
+import { API_BASE } from '../../providers/http';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 import { AdjustButton } from './adjust-form';
@@ -28,9 +29,15 @@ function Ledger({ uid }: { uid: string }) {
       />
       <Table.Column<AdminLedgerEntry> dataIndex="balanceAfter" title="变动后余额" />
       <Table.Column<AdminLedgerEntry>
-        dataIndex="operatorId"
-        title="操作员 ID"
-        render={(id: number | null, r) => (r.reason === 'admin' ? (id === null ? '命令行' : id) : '—')}
+        dataIndex="operatorName"
+        title="操作员"
+        render={(_, r) =>
+          r.reason !== 'admin'
+            ? '—'
+            : r.operatorId === null
+              ? '命令行'
+              : (r.operatorName ?? `#${r.operatorId}`)
+        }
       />
     </QueryTable>
   );
@@ -88,7 +95,16 @@ export function WalletShow() {
               <Descriptions.Item label="流水条数">{head.ledgerRows}</Descriptions.Item>
             </Descriptions>
           </Card>
-          <Card size="small" title="流水" style={{ marginTop: 16 }}>
+          <Card
+            size="small"
+            title="流水"
+            style={{ marginTop: 16 }}
+            extra={
+              <Button size="small" href={`${API_BASE}/users/${head.uid}/ledger.csv`} download>
+                导出 CSV
+              </Button>
+            }
+          >
             <Ledger uid={head.uid} />
           </Card>
         </>

@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Conn } from '../../db/database.ts';
+import { onPostgres } from '../../db/dialect.ts';
 import { containsText } from '../../db/text-search.ts';
 import type { ActivitiesTable, ActivityTasksTable } from './tables.ts';
 
@@ -63,4 +64,40 @@ export async function insertTask(db: Conn, row: Insertable<ActivityTasksTable>):
 
 export async function updateTask(db: Conn, id: number, changes: Updateable<ActivityTasksTable>) {
   await db.updateTable('activity_tasks').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Users who claimed anything of this activity (or of this one task): 0 lets it be deleted. On
+ * PostgreSQL the task rows are locked first, so a claim being made meanwhile (its foreign key
+ * shares the task row) is either counted here or waits and then fails on the deleted task — a
+ * delete never takes a paid claim's row with it. SQLite runs one writer at a time.
+ */
+export async function participantCount(db: Conn, activityId: number, taskId?: number): Promise<number> {
+  if (onPostgres(db)) {
+    let tasks = db.selectFrom('activity_tasks').select('id').where('activity_id', '=', activityId);
+    if (taskId !== undefined) tasks = tasks.where('id', '=', taskId);
+    await tasks.forUpdate().execute();
+  }
+  let query = db.selectFrom('activity_claims').where('activity_id', '=', activityId);
+  if (taskId !== undefined) query = query.where('task_id', '=', taskId);
+  const row = await query
+    .select((eb) => eb.fn.count<string>('user_id').distinct().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Removes an activity and its tasks (their claims are none: the caller checked). */
+export async function deleteActivity(db: Conn, id: number) {
+  await db.deleteFrom('activity_tasks').where('activity_id', '=', id).execute();
+  await db.deleteFrom('activities').where('id', '=', id).execute();
+}
+
+export async function deleteTask(db: Conn, id: number) {
+  await db.deleteFrom('activity_tasks').where('id', '=', id).execute();
+}
+
+/** Whether any activity still shows this banner (one picture may serve several). */
+export async function bannerInUse(db: Conn, banner: string): Promise<boolean> {
+  const row = await db.selectFrom('activities').select('id').where('banner', '=', banner).executeTakeFirst();
+  return row !== undefined;
 }

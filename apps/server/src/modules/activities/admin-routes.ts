@@ -1,4 +1,5 @@
 import {
+  activityBannerImageSchema,
   activityTaskIdParams,
   adminActivityListQuery,
   adminActivityPageSchema,
@@ -11,7 +12,9 @@ import {
 import { idParams } from '@ld/contract/admin/list';
 import { envelopeOf } from '@ld/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
+import { readUploadedImage } from '../../platform/upload.ts';
 import { auditActor } from '../operators/public.ts';
 import * as activities from './admin.ts';
 
@@ -19,7 +22,10 @@ const tags = ['admin: activities'];
 const config = { adminArea: 'content' } as const;
 const activityAnswer = { 200: envelopeOf(adminActivitySchema) };
 
-/** 活动中心 in the console: activities (list, get, create, update) and their tasks (add, update). */
+/**
+ * 活动中心 in the console: activities (list, get, create, update, delete, banner upload) and their
+ * tasks (add, update, delete). Deleting is for what nobody took part in; otherwise 下线.
+ */
 export const activityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
@@ -52,6 +58,20 @@ export const activityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/activities/banner',
+    {
+      config,
+      schema: {
+        tags,
+        summary: '上传活动横幅（multipart 字段 file；JPG/PNG/WebP/GIF，5MB 以内；转为 WebP 存储；16:9）',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(activityBannerImageSchema) },
+      },
+    },
+    async (request) => ok(await activities.saveActivityBanner(deps, await readUploadedImage(request))),
+  );
+
+  app.post(
     '/activities',
     {
       config,
@@ -79,6 +99,23 @@ export const activityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await activities.updateActivity(deps, auditActor(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/activities/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: '删除活动及其任务；已有用户参与（领取过奖励）的活动不能删除，请下线',
+        params: idParams,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await activities.deleteActivity(deps, auditActor(request), request.params.id);
+      return ok(null);
+    },
   );
 
   app.post(
@@ -119,5 +156,20 @@ export const activityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body,
         ),
       ),
+  );
+
+  app.delete(
+    '/activities/:id/tasks/:tid',
+    {
+      config,
+      schema: {
+        tags,
+        summary: '删除任务；已有用户领取的任务不能删除，请停用',
+        params: activityTaskIdParams,
+        response: activityAnswer,
+      },
+    },
+    async (request) =>
+      ok(await activities.deleteTask(deps, auditActor(request), request.params.id, request.params.tid)),
   );
 };

@@ -7,12 +7,16 @@ import type {
   UpdateActivityBody,
   UpdateTaskBody,
 } from '@ld/contract/admin/activities';
+import { ACTIVITY_BANNER_MAX_SIDE } from '@ld/contract/admin/activities';
 import type { AdminPage } from '@ld/contract/admin/list';
 import type { Conn } from '../../db/database.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
+import { reencodeImage } from '../../platform/images.ts';
 import { cleanServerHtml } from '../../platform/server-html.ts';
+import { keyOfUrl } from '../../platform/storage.ts';
+import { assertUploadStored } from '../../platform/upload.ts';
 import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
 import * as adminRepo from './admin-repository.ts';
 import * as repo from './repository.ts';
@@ -20,7 +24,10 @@ import { createActivity as storeActivity } from './service.ts';
 
 // 活动中心 in the console (decision 0060, "Activities and tasks"). The portal reads activities at
 // each request (no cache), so a save shows at the next one in every process; `activities` is
-// announced for any process that keeps them later. A task's reward is fixed once a user claimed it.
+// announced for any process that keeps them later. A task's reward is fixed once a user claimed it;
+// an activity or task nobody claimed anything of can be deleted, otherwise it is taken down (下线).
+// The banner is uploaded like a home banner (re-encoded to WebP); a replaced or deleted activity's
+// uploaded banner is removed from storage once no activity shows it.
 
 const announce = { announce: ['activities' as const] };
 
@@ -96,11 +103,29 @@ export async function listActivityEntries(
 
 export const getActivity = (deps: Deps, id: number) => activityOf(deps.db.kysely, id, deps.clock.now());
 
+/**
+ * An uploaded banner: checked by content and re-encoded to WebP like every portal image (the same
+ * helper as the home's banners), stored; answers its URL for the activity's form.
+ */
+export async function saveActivityBanner(deps: Deps, bytes: Buffer): Promise<{ url: string }> {
+  const webp = await reencodeImage(bytes, 'file', ACTIVITY_BANNER_MAX_SIDE);
+  return { url: await deps.storage.save('activities', 'webp', webp) };
+}
+
+/** After a commit: an uploaded activity banner no activity shows any more is deleted from storage. */
+async function dropBannerIfUnused(deps: Deps, banner: string | null): Promise<void> {
+  const key = banner ? keyOfUrl(banner) : null;
+  if (!banner || !key?.startsWith('activities/')) return;
+  if (await adminRepo.bannerInUse(deps.db.kysely, banner)) return;
+  await deps.storage.remove(key).catch(() => undefined);
+}
+
 export async function createActivity(
   deps: Deps,
   actor: AuditActor,
   body: CreateActivityBody,
 ): Promise<AdminActivity> {
+  await assertUploadStored(deps.storage, body.banner, 'banner');
   return audited(
     deps,
     actor,
@@ -136,12 +161,15 @@ export async function updateActivity(
   id: number,
   body: UpdateActivityBody,
 ): Promise<AdminActivity> {
-  return audited(
+  if (body.banner !== undefined) await assertUploadStored(deps.storage, body.banner, 'banner');
+  let replaced: string | null = null;
+  const saved = await audited(
     deps,
     actor,
     async (trx) => {
       const now = deps.clock.now();
       const before = await activityOf(trx, id, now);
+      if (body.banner !== undefined && body.banner !== before.banner) replaced = before.banner;
       const startAt = Date.parse(body.startTime ?? before.startTime);
       const endAt = Date.parse(body.endTime ?? before.endTime);
       if (endAt <= startAt) throw badInput('endTime', '结束时间须晚于开始时间');
@@ -167,6 +195,29 @@ export async function updateActivity(
     },
     announce,
   );
+  await dropBannerIfUnused(deps, replaced);
+  return saved;
+}
+
+/** Deletes an activity and its tasks; one a user claimed anything of is refused: take it down instead. */
+export async function deleteActivity(deps: Deps, actor: AuditActor, id: number): Promise<void> {
+  const before = await audited(
+    deps,
+    actor,
+    async (trx) => {
+      const before = await activityOf(trx, id, deps.clock.now());
+      const users = await adminRepo.participantCount(trx, id);
+      if (users > 0)
+        throw badInput('id', `该活动已有 ${users} 位用户参与（领取过奖励），不能删除；请改为下线`);
+      await adminRepo.deleteActivity(trx, id);
+      return {
+        result: before,
+        audit: { action: 'activity.delete', targetType: 'activity', targetId: id, before, after: null },
+      };
+    },
+    announce,
+  );
+  await dropBannerIfUnused(deps, before.banner);
 }
 
 export async function createTask(
@@ -240,6 +291,41 @@ export async function updateTask(
           targetId: activityId,
           before: { task: before },
           after: { task: after.tasks.find((t) => t.id === taskId) },
+        },
+      };
+    },
+    announce,
+  );
+}
+
+/** Deletes a task nobody claimed; one with claims is refused: switch it off (下线) instead. */
+export async function deleteTask(
+  deps: Deps,
+  actor: AuditActor,
+  activityId: number,
+  taskId: number,
+): Promise<AdminActivity> {
+  return audited(
+    deps,
+    actor,
+    async (trx) => {
+      const now = deps.clock.now();
+      const activity = await activityOf(trx, activityId, now);
+      const before = activity.tasks.find((t) => t.id === taskId);
+      if (!before) throw notFound('任务');
+      const users = await adminRepo.participantCount(trx, activityId, taskId);
+      if (users > 0)
+        throw badInput('tid', `该任务已有 ${users} 位用户参与（领取过奖励），不能删除；请改为停用（下线）`);
+      await adminRepo.deleteTask(trx, taskId);
+      const after = await activityOf(trx, activityId, now);
+      return {
+        result: after,
+        audit: {
+          action: 'activity.task.delete',
+          targetType: 'activity',
+          targetId: activityId,
+          before: { task: before },
+          after: null,
         },
       };
     },

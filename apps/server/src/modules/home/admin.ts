@@ -13,9 +13,9 @@ import type { Selectable } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { badInput, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { reencodeImage } from '../../platform/images.ts';
-import { keyOfUrl } from '../../platform/storage.ts';
+import { assertUploadStored } from '../../platform/upload.ts';
 import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
 import * as repo from './repository.ts';
 import type { HomeBannersTable, HomeSectionsTable } from './tables.ts';
@@ -68,11 +68,7 @@ export async function saveBannerImage(deps: Deps, bytes: Buffer): Promise<{ url:
 }
 
 /** An uploaded image must really be stored (the contract already keeps the URL to our own paths). */
-async function assertImageStored(deps: Deps, image: string): Promise<void> {
-  const key = keyOfUrl(image);
-  if (image.startsWith('/uploads/') && (!key || !(await deps.storage.exists(key))))
-    throw badInput('image', '图片不存在，请重新上传');
-}
+const assertImageStored = (deps: Deps, image: string) => assertUploadStored(deps.storage, image, 'image');
 
 export async function createBanner(
   deps: Deps,

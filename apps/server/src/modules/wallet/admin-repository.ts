@@ -64,7 +64,10 @@ function filteredLedger(db: Conn, userId: number, f: LedgerFilter) {
   return q;
 }
 
-/** A user's ledger rows, newest first by default; a manual adjustment's row carries its operator. */
+/**
+ * A user's ledger rows, newest first by default; a manual adjustment's row carries its operator's
+ * id and name (the operators table joined here, so a page or an export is one query).
+ */
 export async function listLedger(
   db: Conn,
   userId: number,
@@ -78,8 +81,9 @@ export async function listLedger(
       .leftJoin('wallet_adjustments as a', (join) =>
         join.onRef('a.request_key', '=', 'l.ref').on('l.reason', '=', 'admin'),
       )
+      .leftJoin('operators as o', 'o.id', 'a.operator_id')
       .selectAll('l')
-      .select('a.operator_id')
+      .select(['a.operator_id', 'o.name as operator_name'])
       .orderBy('l.id', order)
       .limit(limit)
       .offset(offset)

@@ -2,6 +2,7 @@ import { idParams } from '@ld/contract/admin/list';
 import {
   adjustmentBody,
   adjustmentSchema,
+  adminLedgerCsvQuery,
   adminLedgerListQuery,
   adminLedgerPageSchema,
   adminOrderListQuery,
@@ -66,6 +67,27 @@ export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await money.ledgerOf(deps, request.params.id, request.query)),
+  );
+
+  app.get(
+    '/users/:id/ledger.csv',
+    {
+      config,
+      schema: {
+        tags,
+        summary: '用户流水导出 CSV（UTF-8 带 BOM，中文表头；新的在前；人工调整带操作员名称）',
+        params: idParams,
+        querystring: adminLedgerCsvQuery,
+      },
+    },
+    async (request, reply) => {
+      const csv = await money.ledgerCsvOf(deps, request.params.id, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="ledger-${request.params.id}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
   );
 
   app.post(

@@ -2,12 +2,14 @@ import type { AdminPage } from '@ld/contract/admin/list';
 import type {
   Adjustment,
   AdjustmentBody,
+  AdminLedgerCsvQuery,
   AdminLedgerEntry,
   AdminLedgerListQuery,
   AdminOrder,
   AdminOrderListQuery,
   AdminStatement,
 } from '@ld/contract/admin/money';
+import { LEDGER_CSV_MAX_ROWS } from '@ld/contract/admin/money';
 import { ledgerText, ORDER_STATUS_TEXT, PAY_PROVIDER_TEXT, type PayProvider } from '@ld/contract/wallet';
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../db/database.ts';
@@ -19,6 +21,7 @@ import { badInput, notFound } from '../../platform/errors.ts';
 import { accountNamesOf, findUserIdByLoginName, userExists } from '../accounts/public.ts';
 import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
 import * as adminRepo from './admin-repository.ts';
+import { ledgerCsv } from './ledger-csv.ts';
 import * as repo from './repository.ts';
 import { applyBalanceChange, lockWallet } from './service.ts';
 import type { RechargeOrdersTable, WalletAdjustmentsTable } from './tables.ts';
@@ -137,6 +140,20 @@ export async function statementOf(deps: Deps, who: string): Promise<AdminStateme
   };
 }
 
+type LedgerRow = Awaited<ReturnType<typeof adminRepo.listLedger>>['rows'][number];
+
+const toLedgerEntry = (r: LedgerRow): AdminLedgerEntry => ({
+  id: Number(r.id),
+  delta: Number(r.delta),
+  balanceAfter: Number(r.balance_after),
+  reason: r.reason,
+  reasonText: ledgerText(r.reason, r.note),
+  ref: r.ref,
+  operatorId: r.operator_id === null ? null : Number(r.operator_id),
+  operatorName: r.operator_id === null ? null : (r.operator_name ?? null),
+  createTime: toIso(Number(r.created_at)),
+});
+
 /** A user's ledger, newest first, each row as the user's statement words it. */
 export async function ledgerOf(
   deps: Deps,
@@ -154,21 +171,22 @@ export async function ledgerOf(
     q.pageSize,
     offset,
   );
-  return {
-    records: rows.map((r) => ({
-      id: Number(r.id),
-      delta: Number(r.delta),
-      balanceAfter: Number(r.balance_after),
-      reason: r.reason,
-      reasonText: ledgerText(r.reason, r.note),
-      ref: r.ref,
-      operatorId: r.operator_id === null ? null : Number(r.operator_id),
-      createTime: toIso(Number(r.created_at)),
-    })),
-    total,
-    current: q.currentPage,
-    size: q.pageSize,
-  };
+  return { records: rows.map(toLedgerEntry), total, current: q.currentPage, size: q.pageSize };
+}
+
+/** The same ledger as a CSV file (newest first, at most LEDGER_CSV_MAX_ROWS rows; the filters apply). */
+export async function ledgerCsvOf(deps: Deps, userId: number, q: AdminLedgerCsvQuery): Promise<string> {
+  const db = deps.db.kysely;
+  await requireUser(db, userId);
+  const { rows } = await adminRepo.listLedger(
+    db,
+    userId,
+    { reason: q.reason, from: ms(q.from), to: ms(q.to) },
+    'desc',
+    LEDGER_CSV_MAX_ROWS,
+    0,
+  );
+  return ledgerCsv(rows.map(toLedgerEntry));
 }
 
 const toAdjustment = (row: Selectable<WalletAdjustmentsTable>): Adjustment => ({

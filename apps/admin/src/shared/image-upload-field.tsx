@@ -1,21 +1,31 @@
 import { useCustomMutation } from '@refinedev/core';
 import { Alert, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { FilePickButton } from '../../shared/file-pick-button';
+import { FilePickButton } from './file-pick-button';
 
 /**
- * The banner's picture: a file chosen here is uploaded at once (POST /home-banners/image, where the
- * server re-encodes it to WebP as every portal image), and the field's value becomes its URL,
- * previewed at the size the phone shows it. A refused file shows the server's reason.
+ * A form's picture (home banners, activity banners): a file chosen here is uploaded at once to
+ * `uploadUrl` (where the server re-encodes it to WebP as every portal image), and the field's value
+ * becomes its URL, previewed at the shape the phone shows it. A refused file shows the server's reason.
  */
-export function BannerImageField({
+export function ImageUploadField({
   id,
   value,
   onChange,
+  uploadUrl,
+  hint,
+  previewAlt,
+  previewSize,
 }: {
   id?: string;
   value?: string;
   onChange?: (url: string) => void;
+  /** The console API path that takes the multipart `file` and answers `{ url }`. */
+  uploadUrl: string;
+  /** Formats, size cap and the recommended pixels. */
+  hint: string;
+  previewAlt: string;
+  previewSize: { width: number; height: number };
 }) {
   const { mutate, mutation } = useCustomMutation<{ url: string }>();
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +35,7 @@ export function BannerImageField({
     setError(null);
     mutate(
       {
-        url: '/home-banners/image',
+        url: uploadUrl,
         method: 'post',
         values: form as never,
         successNotification: false,
@@ -47,18 +57,14 @@ export function BannerImageField({
       >
         {value ? '更换图片' : '选择图片'}
       </FilePickButton>
-      <Typography.Text type="secondary">
-        {mutation.isPending
-          ? '正在上传…'
-          : 'JPG、PNG、WebP 或 GIF，5MB 以内；建议 1380×520（首页按 690×260 显示）'}
-      </Typography.Text>
+      <Typography.Text type="secondary">{mutation.isPending ? '正在上传…' : hint}</Typography.Text>
       {error ? <Alert type="error" showIcon role="alert" message={`图片上传失败：${error}`} /> : null}
       {value ? (
         <img
           src={value}
-          alt="横幅预览"
-          width={345}
-          height={130}
+          alt={previewAlt}
+          width={previewSize.width}
+          height={previewSize.height}
           style={{ objectFit: 'cover', borderRadius: 8, border: '1px solid #d9d9d9' }}
         />
       ) : null}
