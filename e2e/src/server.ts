@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureServerBuilt, SERVER_MAIN } from '../../scripts/lib/server-build.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -48,13 +49,15 @@ export function troubleIn(logFile: string, offset = 0): string[] {
 }
 
 /**
- * The real portal as a user gets it (`apps/server/src/main.ts` serving the built SPA), on a
- * temporary SQLite database with demo content, the console SMS provider and the dev inbox.
+ * The real portal as a user gets it: the compiled server (`apps/server/dist/main.js`, the bundle
+ * production runs, built here when older than its sources) serving the built SPA, on a temporary
+ * SQLite database with demo content, the console SMS provider and the dev inbox.
  */
 export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+  await ensureServerBuilt();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,
