@@ -13,15 +13,7 @@ import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { cleanServerHtml } from '../../platform/server-html.ts';
-import {
-  type AuditActor,
-  adminOffset,
-  adminPage,
-  audited,
-  auditedEdit,
-  publishedFilter,
-  publishedFlag,
-} from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as adminRepo from './admin-repository.ts';
 import * as repo from './repository.ts';
 import { createActivity as storeActivity } from './service.ts';
@@ -86,7 +78,7 @@ export async function listActivityEntries(
     {
       title: q.title,
       status: q.status,
-      published: publishedFilter(q.published),
+      published: consoleRecord.publishedFilter(q.published),
     },
     now,
     q.sort,
@@ -94,7 +86,7 @@ export async function listActivityEntries(
     q.pageSize,
     adminOffset(q),
   );
-  return adminPage(await activitiesOf(deps.db.kysely, rows, now), total, q);
+  return consoleRecord.page(await activitiesOf(deps.db.kysely, rows, now), total, q);
 }
 
 export const getActivity = (deps: Deps, id: number) => activityOf(deps.db.kysely, id, deps.clock.now());
@@ -140,7 +132,7 @@ export async function updateActivity(
   body: UpdateActivityBody,
 ): Promise<AdminActivity> {
   const now = deps.clock.now();
-  return auditedEdit(
+  return consoleRecord.edit(
     deps,
     actor,
     { type: 'activity', id },
@@ -157,7 +149,7 @@ export async function updateActivity(
           ...(body.banner !== undefined ? { banner: body.banner } : {}),
           ...(body.rulesHtml !== undefined ? { rules_html: cleanServerHtml(body.rulesHtml) } : {}),
           ...(body.sort !== undefined ? { sort: body.sort } : {}),
-          ...publishedFlag('published', body.published),
+          ...consoleRecord.publishedFlag('published', body.published),
           start_at: startAt,
           end_at: endAt,
         });

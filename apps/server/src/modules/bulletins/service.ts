@@ -12,16 +12,7 @@ import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { cleanServerHtml } from '../../platform/server-html.ts';
-import {
-  type AuditActor,
-  adminOffset,
-  adminPage,
-  audited,
-  auditedDelete,
-  auditedEdit,
-  publishedFilter,
-  publishedFlag,
-} from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as repo from './repository.ts';
 import type { BulletinsTable } from './tables.ts';
 
@@ -74,14 +65,14 @@ export async function listBulletins(
     {
       title: q.title,
       posType: q.posType,
-      published: publishedFilter(q.published),
+      published: consoleRecord.publishedFilter(q.published),
     },
     SORT_COLUMNS[q.sort],
     q.order,
     q.pageSize,
     adminOffset(q),
   );
-  return adminPage(rows.map(toAdminBulletin), total, q);
+  return consoleRecord.page(rows.map(toAdminBulletin), total, q);
 }
 
 export const getBulletin = (deps: Deps, id: number): Promise<AdminBulletin> => bulletinOf(deps.db.kysely, id);
@@ -123,7 +114,7 @@ export async function updateBulletin(
   id: number,
   body: UpdateBulletinBody,
 ): Promise<AdminBulletin> {
-  return auditedEdit(
+  return consoleRecord.edit(
     deps,
     actor,
     { type: 'bulletin', id },
@@ -135,7 +126,7 @@ export async function updateBulletin(
           ...(body.title !== undefined ? { title: body.title } : {}),
           ...(body.content !== undefined ? { content: body.content } : {}),
           ...(body.posType !== undefined ? { pos_type: body.posType } : {}),
-          ...publishedFlag('is_active', body.published),
+          ...consoleRecord.publishedFlag('is_active', body.published),
           updated_at: deps.clock.now(),
         });
       },
@@ -145,7 +136,7 @@ export async function updateBulletin(
 }
 
 export async function deleteBulletin(deps: Deps, actor: AuditActor, id: number): Promise<void> {
-  await auditedDelete(
+  await consoleRecord.remove(
     deps,
     actor,
     { type: 'bulletin', id },

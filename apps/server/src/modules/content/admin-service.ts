@@ -14,15 +14,7 @@ import type { ChangeTopic } from '../../platform/changes.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound, ruleError } from '../../platform/errors.ts';
-import {
-  type AuditActor,
-  adminOffset,
-  adminPage,
-  audited,
-  auditedEdit,
-  publishedFilter,
-  publishedFlag,
-} from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as admin from './admin-repository.ts';
 import { WHAT } from './kinds.ts';
 import type { UnitRow, WorkRow } from './repository.ts';
@@ -75,14 +67,14 @@ export async function listAdminWorks(
     {
       title: q.title,
       categoryId: q.categoryId,
-      published: publishedFilter(q.published),
+      published: consoleRecord.publishedFilter(q.published),
     },
     SORT_COLUMNS[q.sort],
     q.order,
     q.pageSize,
     adminOffset(q),
   );
-  return adminPage(rows.map(toAdminWork), total, q);
+  return consoleRecord.page(rows.map(toAdminWork), total, q);
 }
 
 async function checkCategory(db: Conn, kind: WorkKind, id: number): Promise<void> {
@@ -137,7 +129,7 @@ export async function updateWork(
   id: number,
   body: UpdateWorkBody,
 ): Promise<AdminWork> {
-  return auditedEdit(
+  return consoleRecord.edit(
     deps,
     actor,
     { type: kind, id },
@@ -156,7 +148,7 @@ export async function updateWork(
           ...(body.intro !== undefined ? { intro: body.intro } : {}),
           ...(body.tags !== undefined ? { tags: JSON.stringify(body.tags) } : {}),
           ...(body.status !== undefined ? { status: body.status } : {}),
-          ...publishedFlag('published', body.published),
+          ...consoleRecord.publishedFlag('published', body.published),
         });
       },
     },

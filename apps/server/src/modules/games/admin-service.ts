@@ -16,16 +16,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { reencodeImage } from '../../platform/images.ts';
 import { keyOfUrl } from '../../platform/storage.ts';
-import {
-  type AuditActor,
-  adminOffset,
-  adminPage,
-  audited,
-  auditedChange,
-  auditedEdit,
-  publishedFilter,
-  publishedFlag,
-} from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as repo from './admin-repository.ts';
 import { FIRST_GAME_APP_ID } from './seed.ts';
 import type { GamesTable } from './tables.ts';
@@ -81,14 +72,14 @@ export async function listAdminGames(deps: Deps, q: AdminGameListQuery): Promise
     {
       name: q.name,
       typeId: q.typeId,
-      published: publishedFilter(q.published),
+      published: consoleRecord.publishedFilter(q.published),
     },
     SORT_COLUMNS[q.sort],
     q.order,
     q.pageSize,
     adminOffset(q),
   );
-  return adminPage(rows.map(toAdminGame), total, q);
+  return consoleRecord.page(rows.map(toAdminGame), total, q);
 }
 
 export const getAdminGame = (deps: Deps, id: number): Promise<AdminGame> => adminGameOf(deps.db.kysely, id);
@@ -148,7 +139,7 @@ export async function updateGame(
   id: number,
   body: UpdateGameBody,
 ): Promise<AdminGame> {
-  return auditedEdit(
+  return consoleRecord.edit(
     deps,
     actor,
     { type: 'game', id },
@@ -181,7 +172,7 @@ export async function updateGame(
           ...(body.onlineType !== undefined ? { online_type: body.onlineType } : {}),
           ...(body.buyAmount !== undefined ? { buy_amount: body.buyAmount } : {}),
           ...(body.sort !== undefined ? { sort: body.sort } : {}),
-          ...publishedFlag('published', body.published),
+          ...consoleRecord.publishedFlag('published', body.published),
           ...(body.screenshots !== undefined ? { screenshots: JSON.stringify(body.screenshots) } : {}),
           updated_at: deps.clock.now(),
         });
@@ -201,7 +192,7 @@ export async function moveGame(
   id: number,
   direction: 'up' | 'down',
 ): Promise<AdminGame> {
-  return auditedChange(
+  return consoleRecord.change(
     deps,
     actor,
     { type: 'game', id, verb: `move-${direction}` },

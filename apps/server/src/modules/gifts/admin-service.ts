@@ -14,7 +14,7 @@ import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound, ruleError } from '../../platform/errors.ts';
 import { gameCardsOf } from '../games/public.ts';
-import { type AuditActor, adminOffset, audited, auditedDelete } from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as repo from './admin-repository.ts';
 import { codesOf } from './code-import.ts';
 
@@ -134,7 +134,7 @@ export async function updatePack(
 /** Deletes a pack nobody has claimed from; once a user holds one of its codes, end it instead. */
 export async function deletePack(deps: Deps, actor: AuditActor, id: number): Promise<void> {
   const now = deps.clock.now();
-  await auditedDelete(
+  await consoleRecord.remove(
     deps,
     actor,
     { type: 'gift-pack', id },

@@ -16,16 +16,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { reencodeImage } from '../../platform/images.ts';
 import { keyOfUrl } from '../../platform/storage.ts';
-import {
-  type AuditActor,
-  adminOffset,
-  adminPage,
-  audited,
-  auditedDelete,
-  auditedEdit,
-  publishedFilter,
-  publishedFlag,
-} from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as repo from './repository.ts';
 import type { HomeBannersTable, HomeSectionsTable } from './tables.ts';
 
@@ -56,13 +47,13 @@ const SORT_COLUMNS = { sort: 'sort', id: 'id', createTime: 'created_at' } as con
 export async function listBanners(deps: Deps, q: AdminBannerListQuery): Promise<AdminPage<AdminBanner>> {
   const { rows, total } = await repo.listBanners(
     deps.db.kysely,
-    { published: publishedFilter(q.published) },
+    { published: consoleRecord.publishedFilter(q.published) },
     SORT_COLUMNS[q.sort],
     q.order,
     q.pageSize,
     adminOffset(q),
   );
-  return adminPage(rows.map(toAdminBanner), total, q);
+  return consoleRecord.page(rows.map(toAdminBanner), total, q);
 }
 
 export const getBanner = (deps: Deps, id: number) => bannerOf(deps.db.kysely, id);
@@ -121,7 +112,7 @@ export async function updateBanner(
   body: UpdateBannerBody,
 ): Promise<AdminBanner> {
   if (body.image !== undefined) await assertImageStored(deps, body.image);
-  return auditedEdit(
+  return consoleRecord.edit(
     deps,
     actor,
     { type: 'banner', id },
@@ -134,7 +125,7 @@ export async function updateBanner(
           ...(body.alt !== undefined ? { alt: body.alt } : {}),
           ...(body.link !== undefined ? { link: body.link } : {}),
           ...(body.sort !== undefined ? { sort: body.sort } : {}),
-          ...publishedFlag('is_active', body.published),
+          ...consoleRecord.publishedFlag('is_active', body.published),
           updated_at: deps.clock.now(),
         }),
     },
@@ -143,7 +134,7 @@ export async function updateBanner(
 }
 
 export async function deleteBanner(deps: Deps, actor: AuditActor, id: number): Promise<void> {
-  await auditedDelete(
+  await consoleRecord.remove(
     deps,
     actor,
     { type: 'banner', id },
@@ -181,7 +172,7 @@ export async function updateSection(
   kind: SearchKind,
   body: UpdateHomeSectionBody,
 ): Promise<AdminHomeSection> {
-  return auditedEdit(
+  return consoleRecord.edit(
     deps,
     actor,
     { type: 'home-section', id: kind },
@@ -192,7 +183,7 @@ export async function updateSection(
         repo.updateSection(trx, kind, {
           ...(body.title !== undefined ? { title: body.title } : {}),
           ...(body.sort !== undefined ? { sort: body.sort } : {}),
-          ...publishedFlag('is_active', body.published),
+          ...consoleRecord.publishedFlag('is_active', body.published),
           updated_at: deps.clock.now(),
         }),
     },

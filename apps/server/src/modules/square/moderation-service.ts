@@ -11,7 +11,7 @@ import { toIso, toIsoOrNull } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { profilesOf, UNKNOWN_PROFILE, userIdsMatching } from '../accounts/public.ts';
-import { type AuditActor, adminOffset, adminPage, auditedChange } from '../operators/public.ts';
+import { type AuditActor, adminOffset, consoleRecord } from '../operators/public.ts';
 import * as engine from './comments-engine.ts';
 import { onPosts } from './comments-service.ts';
 import { parseImages } from './mapping.ts';
@@ -115,7 +115,7 @@ export async function listModPosts(deps: Deps, q: ModPostListQuery): Promise<Adm
     },
     { sort: SORT[q.sort], order: q.order, limit: q.pageSize, offset: adminOffset(q) },
   );
-  return adminPage(await toModPosts(db, rows), total, q);
+  return consoleRecord.page(await toModPosts(db, rows), total, q);
 }
 
 export async function listModComments(deps: Deps, q: ModCommentListQuery): Promise<AdminPage<ModComment>> {
@@ -131,10 +131,10 @@ export async function listModComments(deps: Deps, q: ModCommentListQuery): Promi
   const window = { sort: SORT[q.sort], order: q.order, limit: q.pageSize, offset: adminOffset(q) };
   if (q.source === 'thread') {
     const { rows, total } = await mod.listModThreadComments(db, filter, window);
-    return adminPage(await toModThreadComments(db, rows), total, q);
+    return consoleRecord.page(await toModThreadComments(db, rows), total, q);
   }
   const { rows, total } = await mod.listModComments(db, filter, window);
-  return adminPage(await toModComments(db, rows), total, q);
+  return consoleRecord.page(await toModComments(db, rows), total, q);
 }
 
 async function modPostOf(db: Conn, id: number): Promise<ModPost> {
@@ -164,7 +164,7 @@ const announce = { announce: ['square' as const] };
 
 /** A moderator's delete: the author's soft delete (the post leaves every list and its counters). */
 export function deletePostAsModerator(deps: Deps, actor: AuditActor, id: number): Promise<ModPost> {
-  return auditedChange(
+  return consoleRecord.change(
     deps,
     actor,
     { type: 'post', id, verb: 'delete' },
@@ -183,7 +183,7 @@ export function deletePostAsModerator(deps: Deps, actor: AuditActor, id: number)
 
 /** Brings a deleted post back into the feeds and their counters (its comments come with it). */
 export function restorePost(deps: Deps, actor: AuditActor, id: number): Promise<ModPost> {
-  return auditedChange(
+  return consoleRecord.change(
     deps,
     actor,
     { type: 'post', id, verb: 'restore' },
@@ -207,7 +207,7 @@ export function deleteCommentAsModerator(
   source: CommentSource,
   id: number,
 ): Promise<ModComment> {
-  return auditedChange(
+  return consoleRecord.change(
     deps,
     actor,
     { type: targetTypeOf(source), id, verb: 'delete' },
@@ -226,7 +226,7 @@ export function restoreComment(
   source: CommentSource,
   id: number,
 ): Promise<ModComment> {
-  return auditedChange(
+  return consoleRecord.change(
     deps,
     actor,
     { type: targetTypeOf(source), id, verb: 'restore' },

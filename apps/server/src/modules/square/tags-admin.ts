@@ -10,15 +10,7 @@ import type { Conn } from '../../db/database.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import {
-  type AuditActor,
-  adminOffset,
-  adminPage,
-  audited,
-  auditedEdit,
-  publishedFilter,
-  publishedFlag,
-} from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import type { SquareTagsTable } from './tables.ts';
 import * as repo from './tags-admin-repository.ts';
 
@@ -51,13 +43,13 @@ export async function listSquareTags(
 ): Promise<AdminPage<AdminSquareTag>> {
   const { rows, total } = await repo.listAllTags(
     deps.db.kysely,
-    { published: publishedFilter(q.published) },
+    { published: consoleRecord.publishedFilter(q.published) },
     q.sort,
     q.order,
     q.pageSize,
     adminOffset(q),
   );
-  return adminPage(rows.map(toAdminTag), total, q);
+  return consoleRecord.page(rows.map(toAdminTag), total, q);
 }
 
 export const getSquareTag = (deps: Deps, id: number) => tagOf(deps.db.kysely, id);
@@ -90,14 +82,14 @@ export async function updateSquareTag(
   id: number,
   body: UpdateSquareTagBody,
 ): Promise<AdminSquareTag> {
-  return auditedEdit(deps, actor, { type: 'square-tag', id }, body, {
+  return consoleRecord.edit(deps, actor, { type: 'square-tag', id }, body, {
     read: (trx) => tagOf(trx, id),
     write: async (trx) => {
       if (body.name !== undefined) await assertNameFree(trx, body.name, id);
       await repo.updateTag(trx, id, {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.sort !== undefined ? { sort: body.sort } : {}),
-        ...publishedFlag('is_active', body.published),
+        ...consoleRecord.publishedFlag('is_active', body.published),
       });
     },
   });

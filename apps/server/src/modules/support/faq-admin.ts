@@ -5,16 +5,7 @@ import type { Conn } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { cleanServerHtml } from '../../platform/server-html.ts';
-import {
-  type AuditActor,
-  adminOffset,
-  adminPage,
-  audited,
-  auditedDelete,
-  auditedEdit,
-  publishedFilter,
-  publishedFlag,
-} from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as repo from './faq-admin-repository.ts';
 import type { FaqsTable } from './tables.ts';
 
@@ -42,13 +33,13 @@ async function faqOf(db: Conn, id: number): Promise<AdminFaq> {
 export async function listFaqEntries(deps: Deps, q: AdminFaqListQuery): Promise<AdminPage<AdminFaq>> {
   const { rows, total } = await repo.listAllFaqs(
     deps.db.kysely,
-    { question: q.question, published: publishedFilter(q.published) },
+    { question: q.question, published: consoleRecord.publishedFilter(q.published) },
     q.sort,
     q.order,
     q.pageSize,
     adminOffset(q),
   );
-  return adminPage(rows.map(toAdminFaq), total, q);
+  return consoleRecord.page(rows.map(toAdminFaq), total, q);
 }
 
 export const getFaq = (deps: Deps, id: number) => faqOf(deps.db.kysely, id);
@@ -80,7 +71,7 @@ export async function updateFaq(
   id: number,
   body: UpdateFaqBody,
 ): Promise<AdminFaq> {
-  return auditedEdit(
+  return consoleRecord.edit(
     deps,
     actor,
     { type: 'faq', id },
@@ -92,7 +83,7 @@ export async function updateFaq(
           ...(body.question !== undefined ? { question: body.question } : {}),
           ...(body.answer !== undefined ? { answer: body.answer } : {}),
           ...(body.sort !== undefined ? { sort: body.sort } : {}),
-          ...publishedFlag('is_active', body.published),
+          ...consoleRecord.publishedFlag('is_active', body.published),
         });
       },
     },
@@ -101,7 +92,7 @@ export async function updateFaq(
 }
 
 export async function deleteFaq(deps: Deps, actor: AuditActor, id: number): Promise<void> {
-  await auditedDelete(
+  await consoleRecord.remove(
     deps,
     actor,
     { type: 'faq', id },

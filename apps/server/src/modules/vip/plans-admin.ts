@@ -9,15 +9,7 @@ import type { Selectable } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import {
-  type AuditActor,
-  adminOffset,
-  adminPage,
-  audited,
-  auditedEdit,
-  publishedFilter,
-  publishedFlag,
-} from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as repo from './plans-repository.ts';
 import type { VipPlansTable } from './tables.ts';
 
@@ -49,13 +41,13 @@ const SORT_COLUMNS = { sort: 'sort', id: 'vip_type', price: 'price' } as const;
 export async function listVipPlans(deps: Deps, q: AdminVipPlanListQuery): Promise<AdminPage<AdminVipPlan>> {
   const { rows, total } = await repo.listAllPlans(
     deps.db.kysely,
-    { published: publishedFilter(q.published) },
+    { published: consoleRecord.publishedFilter(q.published) },
     SORT_COLUMNS[q.sort],
     q.order,
     q.pageSize,
     adminOffset(q),
   );
-  return adminPage(rows.map(toAdminPlan), total, q);
+  return consoleRecord.page(rows.map(toAdminPlan), total, q);
 }
 
 export const getVipPlan = (deps: Deps, id: number) => planOf(deps.db.kysely, id);
@@ -98,7 +90,7 @@ export async function updateVipPlan(
   id: number,
   body: UpdateVipPlanBody,
 ): Promise<AdminVipPlan> {
-  return auditedEdit(
+  return consoleRecord.edit(
     deps,
     actor,
     { type: 'vip-plan', id },
@@ -118,7 +110,7 @@ export async function updateVipPlan(
           ...(body.badge !== undefined ? { badge: body.badge } : {}),
           ...(body.description !== undefined ? { description: body.description } : {}),
           ...(body.sort !== undefined ? { sort: body.sort } : {}),
-          ...publishedFlag('is_active', body.published),
+          ...consoleRecord.publishedFlag('is_active', body.published),
         });
       },
     },

@@ -9,15 +9,7 @@ import type { Selectable } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
-import {
-  type AuditActor,
-  adminOffset,
-  adminPage,
-  audited,
-  auditedEdit,
-  publishedFilter,
-  publishedFlag,
-} from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as repo from './packs-repository.ts';
 import type { RechargePacksTable } from './tables.ts';
 
@@ -50,13 +42,13 @@ export async function listRechargePacks(
 ): Promise<AdminPage<AdminRechargePack>> {
   const { rows, total } = await repo.listAllPacks(
     deps.db.kysely,
-    { published: publishedFilter(q.published) },
+    { published: consoleRecord.publishedFilter(q.published) },
     SORT_COLUMNS[q.sort],
     q.order,
     q.pageSize,
     adminOffset(q),
   );
-  return adminPage(rows.map(toAdminPack), total, q);
+  return consoleRecord.page(rows.map(toAdminPack), total, q);
 }
 
 export const getRechargePack = (deps: Deps, id: number) => packOf(deps.db.kysely, id);
@@ -103,7 +95,7 @@ export async function updateRechargePack(
   id: number,
   body: UpdateRechargePackBody,
 ): Promise<AdminRechargePack> {
-  return auditedEdit(
+  return consoleRecord.edit(
     deps,
     actor,
     { type: 'recharge-pack', id },
@@ -117,7 +109,7 @@ export async function updateRechargePack(
           ...(body.bonus !== undefined ? { bonus: body.bonus } : {}),
           ...(body.tag !== undefined ? { tag: body.tag } : {}),
           ...(body.sort !== undefined ? { sort: body.sort } : {}),
-          ...publishedFlag('is_active', body.published),
+          ...consoleRecord.publishedFlag('is_active', body.published),
         }),
     },
     announce,

@@ -4,7 +4,7 @@ import type { ChangeTopic } from '../../platform/changes.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { type AuditActor, audited } from './audit.ts';
 
-// The shared shape of a console edit to a record that can be published (games, activities,
+// `consoleRecord` (operators/public.ts): the shared shape of a console edit to a record that can be published (games, activities,
 // banners, home sections, FAQ, square tags, recharge packs, VIP plans, bulletins, works), and of
 // the lists that filter on `published` (docs/decisions/0060-site-settings-console.md, "One piece
 // for publish and order"). Each resource keeps its own read, write and checks; what is the same
@@ -30,7 +30,7 @@ export function editVerb(
  * them); once committed the topics are announced so every process shows the change at its next
  * request (decision 0047).
  */
-export function auditedChange<T>(
+export function change<T>(
   deps: Deps,
   actor: AuditActor,
   target: { type: string; id: string | number; verb: string | ((before: T, after: T) => string) },
@@ -64,7 +64,7 @@ export function auditedChange<T>(
  * A console edit of a record that can be published (the form's save, or the list's 发布/下线
  * button as `{ published }` alone): audited as `<type>.update`, `.publish` or `.unpublish`.
  */
-export const auditedEdit = <T extends { published: boolean }>(
+export const edit = <T extends { published: boolean }>(
   deps: Deps,
   actor: AuditActor,
   target: { type: string; id: string | number },
@@ -72,7 +72,7 @@ export const auditedEdit = <T extends { published: boolean }>(
   edit: { read: (trx: Conn) => Promise<T>; write: (trx: Conn, before: T) => Promise<unknown> },
   options: { announce?: ChangeTopic[] } = {},
 ): Promise<T> =>
-  auditedChange(
+  change(
     deps,
     actor,
     { ...target, verb: (before: T, after: T) => editVerb(body, before, after) },
@@ -81,7 +81,7 @@ export const auditedEdit = <T extends { published: boolean }>(
   );
 
 /** Deletes one record in an audited transaction: `read` it (the audit's before), `remove` it (checks throw first). */
-export async function auditedDelete<T>(
+export async function remove<T>(
   deps: Deps,
   actor: AuditActor,
   target: { type: string; id: string | number },
@@ -116,7 +116,7 @@ export const publishedFilter = (published: 'true' | 'false' | undefined): boolea
   published === undefined ? undefined : published === 'true';
 
 /** An admin table's page of `records` for the query that asked for it. */
-export const adminPage = <T>(
+export const page = <T>(
   records: T[],
   total: number,
   q: { currentPage: number; pageSize: number },
