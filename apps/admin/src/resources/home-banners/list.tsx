@@ -1,7 +1,14 @@
 import type { AdminBanner } from '@ld/contract/admin/home';
 import { DeleteButton, EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import { type CrudFilters, useUpdate } from '@refinedev/core';
-import { Button, Form, Select, Space, Table, Tag } from 'antd';
+import type { CrudFilters } from '@refinedev/core';
+import { Button, Form, Space, Table } from 'antd';
+import {
+  PUBLISH_WORDS,
+  PublishButton,
+  PublishedFilter,
+  PublishedTag,
+  usePublishToggle,
+} from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 
@@ -19,17 +26,11 @@ export function BannerList() {
     sorters: { initial: [{ field: 'sort', order: 'asc' }] },
     onSearch: (values): CrudFilters => [{ field: 'published', operator: 'eq', value: values.published }],
   });
-  const { mutate: update, mutation } = useUpdate<AdminBanner>();
-  const publish = (record: AdminBanner, published: boolean) =>
-    update({
-      resource: 'home-banners',
-      id: record.id,
-      values: { published },
-      successNotification: {
-        type: 'success',
-        message: published ? `已发布「${record.alt}」` : `已下线「${record.alt}」`,
-      },
-    });
+  const publish = usePublishToggle<AdminBanner>({
+    resource: 'home-banners',
+    name: (r) => r.alt,
+    words: PUBLISH_WORDS.publish,
+  });
   return (
     <List title="首页横幅" createButtonProps={{ children: '新建横幅' }}>
       <Form
@@ -39,17 +40,7 @@ export function BannerList() {
         style={{ marginBottom: 16 }}
         aria-label="筛选首页横幅"
       >
-        <Form.Item label="状态" name="published">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 120 }}
-            options={[
-              { value: 'true', label: '已发布' },
-              { value: 'false', label: '未发布' },
-            ]}
-          />
-        </Form.Item>
+        <PublishedFilter words={PUBLISH_WORDS.publish} />
         <Button type="primary" htmlType="submit">
           筛选
         </Button>
@@ -87,7 +78,9 @@ export function BannerList() {
           dataIndex="published"
           title="状态"
           width={90}
-          render={(published: boolean) => (published ? <Tag color="success">已发布</Tag> : <Tag>未发布</Tag>)}
+          render={(published: boolean) => (
+            <PublishedTag published={published} words={PUBLISH_WORDS.publish} />
+          )}
         />
         <Table.Column<AdminBanner>
           dataIndex="createTime"
@@ -105,13 +98,7 @@ export function BannerList() {
               <EditButton size="small" recordItemId={record.id}>
                 编辑
               </EditButton>
-              <Button
-                size="small"
-                loading={mutation.isPending && mutation.variables?.id === record.id}
-                onClick={() => publish(record, !record.published)}
-              >
-                {record.published ? '下线' : '发布'}
-              </Button>
+              <PublishButton record={record} action={publish} />
               <DeleteButton
                 size="small"
                 recordItemId={record.id}

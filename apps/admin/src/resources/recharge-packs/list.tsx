@@ -1,7 +1,14 @@
 import type { AdminRechargePack } from '@ld/contract/admin/recharge-packs';
 import { EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import { type CrudFilters, useUpdate } from '@refinedev/core';
-import { Button, Form, Select, Space, Table, Tag } from 'antd';
+import type { CrudFilters } from '@refinedev/core';
+import { Button, Form, Space, Table, Tag } from 'antd';
+import {
+  PUBLISH_WORDS,
+  PublishButton,
+  PublishedFilter,
+  PublishedTag,
+  usePublishToggle,
+} from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
 import { yuan } from './fields';
 
@@ -19,18 +26,12 @@ export function RechargePackList() {
     sorters: { initial: [{ field: 'sort', order: 'asc' }] },
     onSearch: (values): CrudFilters => [{ field: 'published', operator: 'eq', value: values.published }],
   });
-  const { mutate: update, mutation } = useUpdate<AdminRechargePack>();
   const label = (p: AdminRechargePack) => `${yuan(p.price)} / ${p.diamonds} 钻石`;
-  const publish = (record: AdminRechargePack, published: boolean) =>
-    update({
-      resource: 'recharge-packs',
-      id: record.id,
-      values: { published },
-      successNotification: {
-        type: 'success',
-        message: published ? `已上架「${label(record)}」` : `已下架「${label(record)}」`,
-      },
-    });
+  const publish = usePublishToggle<AdminRechargePack>({
+    resource: 'recharge-packs',
+    name: label,
+    words: PUBLISH_WORDS.sale,
+  });
   return (
     <List title="充值档位" createButtonProps={{ children: '新建档位' }}>
       <Form
@@ -40,17 +41,7 @@ export function RechargePackList() {
         style={{ marginBottom: 16 }}
         aria-label="筛选充值档位"
       >
-        <Form.Item label="状态" name="published">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 120 }}
-            options={[
-              { value: 'true', label: '已上架' },
-              { value: 'false', label: '未上架' },
-            ]}
-          />
-        </Form.Item>
+        <PublishedFilter words={PUBLISH_WORDS.sale} />
         <Button type="primary" htmlType="submit">
           筛选
         </Button>
@@ -93,7 +84,7 @@ export function RechargePackList() {
           dataIndex="published"
           title="状态"
           width={90}
-          render={(published: boolean) => (published ? <Tag color="success">已上架</Tag> : <Tag>未上架</Tag>)}
+          render={(published: boolean) => <PublishedTag published={published} words={PUBLISH_WORDS.sale} />}
         />
         <Table.Column<AdminRechargePack>
           title="操作"
@@ -103,13 +94,7 @@ export function RechargePackList() {
               <EditButton size="small" recordItemId={record.id}>
                 编辑
               </EditButton>
-              <Button
-                size="small"
-                loading={mutation.isPending && mutation.variables?.id === record.id}
-                onClick={() => publish(record, !record.published)}
-              >
-                {record.published ? '下架' : '上架'}
-              </Button>
+              <PublishButton record={record} action={publish} />
             </Space>
           )}
         />

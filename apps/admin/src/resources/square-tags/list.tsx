@@ -1,7 +1,14 @@
 import type { AdminSquareTag } from '@ld/contract/admin/square-tags';
 import { EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import { type CrudFilters, useUpdate } from '@refinedev/core';
-import { Button, Form, Select, Space, Table, Tag } from 'antd';
+import type { CrudFilters } from '@refinedev/core';
+import { Button, Form, Space, Table } from 'antd';
+import {
+  PUBLISH_WORDS,
+  PublishButton,
+  PublishedFilter,
+  PublishedTag,
+  usePublishToggle,
+} from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 
@@ -19,17 +26,11 @@ export function SquareTagList() {
     sorters: { initial: [{ field: 'sort', order: 'asc' }] },
     onSearch: (values): CrudFilters => [{ field: 'published', operator: 'eq', value: values.published }],
   });
-  const { mutate: update, mutation } = useUpdate<AdminSquareTag>();
-  const toggle = (record: AdminSquareTag, published: boolean) =>
-    update({
-      resource: 'square-tags',
-      id: record.id,
-      values: { published },
-      successNotification: {
-        type: 'success',
-        message: published ? `已启用「${record.name}」` : `已停用「${record.name}」`,
-      },
-    });
+  const toggle = usePublishToggle<AdminSquareTag>({
+    resource: 'square-tags',
+    name: (r) => r.name,
+    words: PUBLISH_WORDS.use,
+  });
   return (
     <List title="广场话题" createButtonProps={{ children: '新建话题' }}>
       <Form
@@ -39,17 +40,7 @@ export function SquareTagList() {
         style={{ marginBottom: 16 }}
         aria-label="筛选话题"
       >
-        <Form.Item label="状态" name="published">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 120 }}
-            options={[
-              { value: 'true', label: '已启用' },
-              { value: 'false', label: '已停用' },
-            ]}
-          />
-        </Form.Item>
+        <PublishedFilter words={PUBLISH_WORDS.use} />
         <Button type="primary" htmlType="submit">
           筛选
         </Button>
@@ -84,7 +75,7 @@ export function SquareTagList() {
           dataIndex="published"
           title="状态"
           width={90}
-          render={(published: boolean) => (published ? <Tag color="success">已启用</Tag> : <Tag>已停用</Tag>)}
+          render={(published: boolean) => <PublishedTag published={published} words={PUBLISH_WORDS.use} />}
         />
         <Table.Column<AdminSquareTag>
           dataIndex="createTime"
@@ -100,13 +91,7 @@ export function SquareTagList() {
               <EditButton size="small" recordItemId={record.id}>
                 编辑
               </EditButton>
-              <Button
-                size="small"
-                loading={mutation.isPending && mutation.variables?.id === record.id}
-                onClick={() => toggle(record, !record.published)}
-              >
-                {record.published ? '停用' : '启用'}
-              </Button>
+              <PublishButton record={record} action={toggle} />
             </Space>
           )}
         />
