@@ -1,6 +1,15 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { type BaseKey, useCustomMutation, useInvalidate, useUpdate } from '@refinedev/core';
-import { Button, Form, Select, Tag } from 'antd';
+import { useTable } from '@refinedev/antd';
+import {
+  type BaseKey,
+  type BaseRecord,
+  type CrudFilters,
+  type HttpError,
+  useCustomMutation,
+  useInvalidate,
+  useUpdate,
+} from '@refinedev/core';
+import { Button, Form, type FormProps, Select, Tag } from 'antd';
 
 // The list pages' shared row actions (docs/decisions/0060-site-settings-console.md, "One piece for
 // publish and order"): 发布/下线 (or 上架/下架, 启用/停用, 显示/隐藏) saved at once from the row,
@@ -183,5 +192,40 @@ export function MoveButtons({ name, onMove }: { name: string; onMove: (direction
         onClick={() => onMove('down')}
       />
     </>
+  );
+}
+
+/**
+ * The table of a short ordered site setting (banners, square tags, recharge packs, VIP plans): in
+ * the portal's order (排序 ascending), filtered by 状态 alone.
+ */
+export function useOrderedSettingTable<T extends BaseRecord>() {
+  return useTable<T, HttpError, { published?: 'true' | 'false' }>({
+    sorters: { initial: [{ field: 'sort', order: 'asc' }] },
+    onSearch: (values): CrudFilters => [{ field: 'published', operator: 'eq', value: values.published }],
+  });
+}
+
+/** A search form of the 状态 filter alone, with its 筛选 button. */
+export function PublishedFilterForm({
+  formProps,
+  name,
+  label,
+  words,
+}: {
+  formProps: FormProps;
+  /** The form's name (its fields' ids). */
+  name: string;
+  /** The form's accessible name (筛选…). */
+  label: string;
+  words: PublishWords;
+}) {
+  return (
+    <Form {...formProps} name={name} layout="inline" style={{ marginBottom: 16 }} aria-label={label}>
+      <PublishedFilter words={words} />
+      <Button type="primary" htmlType="submit">
+        筛选
+      </Button>
+    </Form>
   );
 }

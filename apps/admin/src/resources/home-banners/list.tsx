@@ -1,31 +1,20 @@
 import type { AdminBanner } from '@ld/contract/admin/home';
-import { DeleteButton, EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import type { CrudFilters } from '@refinedev/core';
-import { Button, Form, Space, Table } from 'antd';
+import { DeleteButton, EditButton, getDefaultSortOrder, List } from '@refinedev/antd';
+import { Space, Table } from 'antd';
 import {
   PUBLISH_WORDS,
   PublishButton,
-  PublishedFilter,
+  PublishedFilterForm,
   PublishedTag,
+  useOrderedSettingTable,
   usePublishToggle,
 } from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 
-interface Search {
-  published?: 'true' | 'false';
-}
-
 /** 首页横幅: the home's carousel, in its order (排序 ascending), with 发布/下线. */
 export function BannerList() {
-  const { tableProps, tableQuery, searchFormProps, sorters } = useTable<
-    AdminBanner,
-    { message: string; statusCode: number },
-    Search
-  >({
-    sorters: { initial: [{ field: 'sort', order: 'asc' }] },
-    onSearch: (values): CrudFilters => [{ field: 'published', operator: 'eq', value: values.published }],
-  });
+  const { tableProps, tableQuery, searchFormProps, sorters } = useOrderedSettingTable<AdminBanner>();
   const publish = usePublishToggle<AdminBanner>({
     resource: 'home-banners',
     name: (r) => r.alt,
@@ -33,18 +22,12 @@ export function BannerList() {
   });
   return (
     <List title="首页横幅" createButtonProps={{ children: '新建横幅' }}>
-      <Form
-        {...searchFormProps}
+      <PublishedFilterForm
+        formProps={searchFormProps}
         name="banner-filter"
-        layout="inline"
-        style={{ marginBottom: 16 }}
-        aria-label="筛选首页横幅"
-      >
-        <PublishedFilter words={PUBLISH_WORDS.publish} />
-        <Button type="primary" htmlType="submit">
-          筛选
-        </Button>
-      </Form>
+        label="筛选首页横幅"
+        words={PUBLISH_WORDS.publish}
+      />
       <QueryTable<AdminBanner>
         {...tableProps}
         query={tableQuery}

@@ -1,31 +1,20 @@
 import type { AdminRechargePack } from '@ld/contract/admin/recharge-packs';
-import { EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import type { CrudFilters } from '@refinedev/core';
-import { Button, Form, Space, Table, Tag } from 'antd';
+import { EditButton, getDefaultSortOrder, List } from '@refinedev/antd';
+import { Space, Table, Tag } from 'antd';
 import {
   PUBLISH_WORDS,
   PublishButton,
-  PublishedFilter,
+  PublishedFilterForm,
   PublishedTag,
+  useOrderedSettingTable,
   usePublishToggle,
 } from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
 import { yuan } from './fields';
 
-interface Search {
-  published?: 'true' | 'false';
-}
-
 /** 充值档位: what the recharge page offers, in its order (排序 ascending), with 上架/下架. */
 export function RechargePackList() {
-  const { tableProps, tableQuery, searchFormProps, sorters } = useTable<
-    AdminRechargePack,
-    { message: string; statusCode: number },
-    Search
-  >({
-    sorters: { initial: [{ field: 'sort', order: 'asc' }] },
-    onSearch: (values): CrudFilters => [{ field: 'published', operator: 'eq', value: values.published }],
-  });
+  const { tableProps, tableQuery, searchFormProps, sorters } = useOrderedSettingTable<AdminRechargePack>();
   const label = (p: AdminRechargePack) => `${yuan(p.price)} / ${p.diamonds} 钻石`;
   const publish = usePublishToggle<AdminRechargePack>({
     resource: 'recharge-packs',
@@ -34,18 +23,12 @@ export function RechargePackList() {
   });
   return (
     <List title="充值档位" createButtonProps={{ children: '新建档位' }}>
-      <Form
-        {...searchFormProps}
+      <PublishedFilterForm
+        formProps={searchFormProps}
         name="recharge-pack-filter"
-        layout="inline"
-        style={{ marginBottom: 16 }}
-        aria-label="筛选充值档位"
-      >
-        <PublishedFilter words={PUBLISH_WORDS.sale} />
-        <Button type="primary" htmlType="submit">
-          筛选
-        </Button>
-      </Form>
+        label="筛选充值档位"
+        words={PUBLISH_WORDS.sale}
+      />
       <QueryTable<AdminRechargePack>
         {...tableProps}
         query={tableQuery}

@@ -1,31 +1,20 @@
 import type { AdminSquareTag } from '@ld/contract/admin/square-tags';
-import { EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import type { CrudFilters } from '@refinedev/core';
-import { Button, Form, Space, Table } from 'antd';
+import { EditButton, getDefaultSortOrder, List } from '@refinedev/antd';
+import { Space, Table } from 'antd';
 import {
   PUBLISH_WORDS,
   PublishButton,
-  PublishedFilter,
+  PublishedFilterForm,
   PublishedTag,
+  useOrderedSettingTable,
   usePublishToggle,
 } from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 
-interface Search {
-  published?: 'true' | 'false';
-}
-
 /** 话题: the square's tags, in the order it lists them (排序 ascending), with 启用/停用. */
 export function SquareTagList() {
-  const { tableProps, tableQuery, searchFormProps, sorters } = useTable<
-    AdminSquareTag,
-    { message: string; statusCode: number },
-    Search
-  >({
-    sorters: { initial: [{ field: 'sort', order: 'asc' }] },
-    onSearch: (values): CrudFilters => [{ field: 'published', operator: 'eq', value: values.published }],
-  });
+  const { tableProps, tableQuery, searchFormProps, sorters } = useOrderedSettingTable<AdminSquareTag>();
   const toggle = usePublishToggle<AdminSquareTag>({
     resource: 'square-tags',
     name: (r) => r.name,
@@ -33,18 +22,12 @@ export function SquareTagList() {
   });
   return (
     <List title="广场话题" createButtonProps={{ children: '新建话题' }}>
-      <Form
-        {...searchFormProps}
+      <PublishedFilterForm
+        formProps={searchFormProps}
         name="square-tag-filter"
-        layout="inline"
-        style={{ marginBottom: 16 }}
-        aria-label="筛选话题"
-      >
-        <PublishedFilter words={PUBLISH_WORDS.use} />
-        <Button type="primary" htmlType="submit">
-          筛选
-        </Button>
-      </Form>
+        label="筛选话题"
+        words={PUBLISH_WORDS.use}
+      />
       <QueryTable<AdminSquareTag>
         {...tableProps}
         query={tableQuery}

@@ -1,30 +1,19 @@
 import { type AdminVipPlan, VIP_BADGE_TEXT } from '@ld/contract/admin/vip-plans';
-import { EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import type { CrudFilters } from '@refinedev/core';
-import { Button, Form, Space, Table, Typography } from 'antd';
+import { EditButton, getDefaultSortOrder, List } from '@refinedev/antd';
+import { Space, Table, Typography } from 'antd';
 import {
   PUBLISH_WORDS,
   PublishButton,
-  PublishedFilter,
+  PublishedFilterForm,
   PublishedTag,
+  useOrderedSettingTable,
   usePublishToggle,
 } from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
 
-interface Search {
-  published?: 'true' | 'false';
-}
-
 /** 会员套餐: what the membership page offers, in its order (排序 ascending), with 上架/下架. */
 export function VipPlanList() {
-  const { tableProps, tableQuery, searchFormProps, sorters } = useTable<
-    AdminVipPlan,
-    { message: string; statusCode: number },
-    Search
-  >({
-    sorters: { initial: [{ field: 'sort', order: 'asc' }] },
-    onSearch: (values): CrudFilters => [{ field: 'published', operator: 'eq', value: values.published }],
-  });
+  const { tableProps, tableQuery, searchFormProps, sorters } = useOrderedSettingTable<AdminVipPlan>();
   const publish = usePublishToggle<AdminVipPlan>({
     resource: 'vip-plans',
     name: (r) => r.name,
@@ -32,18 +21,12 @@ export function VipPlanList() {
   });
   return (
     <List title="会员套餐" createButtonProps={{ children: '新建套餐' }}>
-      <Form
-        {...searchFormProps}
+      <PublishedFilterForm
+        formProps={searchFormProps}
         name="vip-plan-filter"
-        layout="inline"
-        style={{ marginBottom: 16 }}
-        aria-label="筛选会员套餐"
-      >
-        <PublishedFilter words={PUBLISH_WORDS.sale} />
-        <Button type="primary" htmlType="submit">
-          筛选
-        </Button>
-      </Form>
+        label="筛选会员套餐"
+        words={PUBLISH_WORDS.sale}
+      />
       <QueryTable<AdminVipPlan>
         {...tableProps}
         query={tableQuery}
