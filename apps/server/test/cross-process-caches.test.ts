@@ -9,7 +9,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { call, postForm } from './helpers/app.ts';
+import { adminCall, operatorOf } from './helpers/admin.ts';
+import { call, postForm, type TestApp } from './helpers/app.ts';
 import { insertSquareFixtures, newPost } from './helpers/square.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -106,5 +107,76 @@ describe.runIf(databaseUrl && redisUrl)('caches across two processes on PostgreS
     await expect
       .poll(async () => (await homePosts(b)).length, { timeout: 2000 })
       .toBeGreaterThan(before.length);
+  });
+
+  // Site settings (issue 20): what an operator saves through one process is what the portal
+  // answers through the other at its very next request (no poll): the recharge page and the
+  // client config are read per request, the home's cache is dropped on `home` in every process.
+  it("shows site settings an operator changes through one process in the other's portal at once", async () => {
+    const [a, b] = apps;
+    const editor = await operatorOf({ app: a, deps: a.deps } as TestApp, 'editor');
+    const packs = async () =>
+      (await call<Array<{ id: number; diamonds: number }>>(b, 'GET', '/api/v1/wallet/packs')).data;
+    const banners = async () =>
+      (await call<{ banners: Array<{ alt: string }> }>(b, 'GET', '/api/v1/home')).data.banners.map(
+        (x) => x.alt,
+      );
+    const config = async () =>
+      Object.fromEntries(
+        (
+          await call<{ records: Array<{ key: string; value: string }> }>(
+            b,
+            'GET',
+            '/api/v1/square/config/list',
+            {
+              query: { pageSize: 99 },
+            },
+          )
+        ).data.records.map((i) => [i.key, i.value]),
+      );
+
+    // Process B has answered (and kept what it keeps) before each change.
+    const pack = await adminCall(a, 'POST', '/recharge-packs', {
+      operator: editor,
+      json: { price: 600, diamonds: 60, sort: 1, published: true },
+    });
+    expect(pack.code).toBe(0);
+    expect((await packs()).find((p) => p.id === pack.data.id)?.diamonds).toBe(60);
+    await adminCall(a, 'PATCH', `/recharge-packs/${pack.data.id}`, {
+      operator: editor,
+      json: { diamonds: 66 },
+    });
+    expect((await packs()).find((p) => p.id === pack.data.id)?.diamonds).toBe(66);
+    await adminCall(a, 'PATCH', `/recharge-packs/${pack.data.id}`, {
+      operator: editor,
+      json: { published: false },
+    });
+    expect((await packs()).map((p) => p.id)).not.toContain(pack.data.id);
+
+    const alt = `跨进程横幅 ${randomBytes(3).toString('hex')}`;
+    expect(await banners()).not.toContain(alt);
+    const banner = await adminCall(a, 'POST', '/home-banners', {
+      operator: editor,
+      json: { image: '/banners/invite.svg', alt, link: '/checkin', sort: 0, published: true },
+    });
+    expect(banner.code).toBe(0);
+    expect(await banners()).toContain(alt);
+    await adminCall(a, 'PATCH', `/home-banners/${banner.data.id}`, {
+      operator: editor,
+      json: { published: false },
+    });
+    expect(await banners()).not.toContain(alt);
+
+    expect((await config()).customerServiceHours).toBeUndefined();
+    await adminCall(a, 'POST', '/client-config', {
+      operator: editor,
+      json: { key: 'customerServiceHours', value: '工作日 9:00-21:00' },
+    });
+    expect((await config()).customerServiceHours).toBe('工作日 9:00-21:00');
+    await adminCall(a, 'PATCH', '/client-config/customerServiceHours', {
+      operator: editor,
+      json: { value: '每天 8:00-23:00' },
+    });
+    expect((await config()).customerServiceHours).toBe('每天 8:00-23:00');
   });
 });

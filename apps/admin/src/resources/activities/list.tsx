@@ -1,8 +1,15 @@
 import { ACTIVITY_STATUS_TEXT, type ActivityStatus } from '@ld/contract/activities';
 import type { AdminActivity } from '@ld/contract/admin/activities';
 import { DeleteButton, EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import { type CrudFilters, useUpdate } from '@refinedev/core';
+import type { CrudFilters } from '@refinedev/core';
 import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
+import {
+  PUBLISH_WORDS,
+  PublishButton,
+  PublishedFilter,
+  PublishedTag,
+  usePublishToggle,
+} from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 
@@ -32,17 +39,11 @@ export function ActivityList() {
       { field: 'published', operator: 'eq', value: values.published },
     ],
   });
-  const { mutate: update, mutation } = useUpdate<AdminActivity>();
-  const publish = (record: AdminActivity, published: boolean) =>
-    update({
-      resource: 'activities',
-      id: record.id,
-      values: { published },
-      successNotification: {
-        type: 'success',
-        message: published ? `已发布「${record.title}」` : `已下线「${record.title}」`,
-      },
-    });
+  const publish = usePublishToggle<AdminActivity>({
+    resource: 'activities',
+    name: (r) => r.title,
+    words: PUBLISH_WORDS.publish,
+  });
   return (
     <List title="活动中心" createButtonProps={{ children: '新建活动' }}>
       <Form
@@ -55,17 +56,7 @@ export function ActivityList() {
         <Form.Item label="标题" name="title">
           <Input allowClear placeholder="标题包含的文字" />
         </Form.Item>
-        <Form.Item label="发布" name="published">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 120 }}
-            options={[
-              { value: 'true', label: '已发布' },
-              { value: 'false', label: '未发布' },
-            ]}
-          />
-        </Form.Item>
+        <PublishedFilter words={PUBLISH_WORDS.publish} label="发布" />
         <Form.Item label="时间" name="status">
           <Select
             allowClear
@@ -107,7 +98,7 @@ export function ActivityList() {
           width={140}
           render={(_, a) => (
             <Space size={4}>
-              {a.published ? <Tag color="success">已发布</Tag> : <Tag>未发布</Tag>}
+              <PublishedTag published={a.published} words={PUBLISH_WORDS.publish} />
               <Tag color={STATUS_COLOR[a.status]}>{ACTIVITY_STATUS_TEXT[a.status]}</Tag>
             </Space>
           )}
@@ -141,13 +132,7 @@ export function ActivityList() {
               <EditButton size="small" recordItemId={record.id}>
                 编辑
               </EditButton>
-              <Button
-                size="small"
-                loading={mutation.isPending && mutation.variables?.id === record.id}
-                onClick={() => publish(record, !record.published)}
-              >
-                {record.published ? '下线' : '发布'}
-              </Button>
+              <PublishButton record={record} action={publish} />
               <DeleteButton
                 size="small"
                 recordItemId={record.id}

@@ -1,7 +1,14 @@
 import type { AdminBulletin } from '@ld/contract/admin/bulletins';
 import { DeleteButton, EditButton, getDefaultSortOrder, List, ShowButton, useTable } from '@refinedev/antd';
-import { type CrudFilters, useUpdate } from '@refinedev/core';
-import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
+import type { CrudFilters } from '@refinedev/core';
+import { Button, Form, Input, Space, Table } from 'antd';
+import {
+  PUBLISH_WORDS,
+  PublishButton,
+  PublishedFilter,
+  PublishedTag,
+  usePublishToggle,
+} from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 
@@ -26,17 +33,11 @@ export function BulletinList() {
       { field: 'published', operator: 'eq', value: values.published },
     ],
   });
-  const { mutate: update, mutation } = useUpdate<AdminBulletin>();
-  const publish = (record: AdminBulletin, published: boolean) =>
-    update({
-      resource: 'bulletins',
-      id: record.id,
-      values: { published },
-      successNotification: {
-        type: 'success',
-        message: published ? `已发布「${record.title}」` : `已下线「${record.title}」`,
-      },
-    });
+  const publish = usePublishToggle<AdminBulletin>({
+    resource: 'bulletins',
+    name: (r) => r.title,
+    words: PUBLISH_WORDS.publish,
+  });
   return (
     <List title="公告" createButtonProps={{ children: '新建公告' }}>
       <Form
@@ -49,17 +50,7 @@ export function BulletinList() {
         <Form.Item label="标题" name="title">
           <Input allowClear placeholder="标题包含的文字" />
         </Form.Item>
-        <Form.Item label="状态" name="published">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 120 }}
-            options={[
-              { value: 'true', label: '已发布' },
-              { value: 'false', label: '未发布' },
-            ]}
-          />
-        </Form.Item>
+        <PublishedFilter words={PUBLISH_WORDS.publish} />
         <Button type="primary" htmlType="submit">
           筛选
         </Button>
@@ -93,7 +84,9 @@ export function BulletinList() {
           dataIndex="published"
           title="状态"
           width={90}
-          render={(published: boolean) => (published ? <Tag color="success">已发布</Tag> : <Tag>未发布</Tag>)}
+          render={(published: boolean) => (
+            <PublishedTag published={published} words={PUBLISH_WORDS.publish} />
+          )}
         />
         <Table.Column<AdminBulletin>
           dataIndex="createTime"
@@ -120,13 +113,7 @@ export function BulletinList() {
               <EditButton size="small" recordItemId={record.id}>
                 编辑
               </EditButton>
-              <Button
-                size="small"
-                loading={mutation.isPending && mutation.variables?.id === record.id}
-                onClick={() => publish(record, !record.published)}
-              >
-                {record.published ? '下线' : '发布'}
-              </Button>
+              <PublishButton record={record} action={publish} />
               <DeleteButton
                 size="small"
                 recordItemId={record.id}

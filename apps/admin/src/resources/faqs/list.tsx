@@ -1,7 +1,14 @@
 import type { AdminFaq } from '@ld/contract/admin/faqs';
 import { DeleteButton, EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import { type CrudFilters, useUpdate } from '@refinedev/core';
-import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
+import type { CrudFilters } from '@refinedev/core';
+import { Button, Form, Input, Space, Table } from 'antd';
+import {
+  PUBLISH_WORDS,
+  PublishButton,
+  PublishedFilter,
+  PublishedTag,
+  usePublishToggle,
+} from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
 
 interface Search {
@@ -22,17 +29,11 @@ export function FaqList() {
       { field: 'published', operator: 'eq', value: values.published },
     ],
   });
-  const { mutate: update, mutation } = useUpdate<AdminFaq>();
-  const publish = (record: AdminFaq, published: boolean) =>
-    update({
-      resource: 'faqs',
-      id: record.id,
-      values: { published },
-      successNotification: {
-        type: 'success',
-        message: published ? `已发布「${record.question}」` : `已下线「${record.question}」`,
-      },
-    });
+  const publish = usePublishToggle<AdminFaq>({
+    resource: 'faqs',
+    name: (r) => r.question,
+    words: PUBLISH_WORDS.publish,
+  });
   return (
     <List title="常见问题" createButtonProps={{ children: '新建问题' }}>
       <Form
@@ -45,17 +46,7 @@ export function FaqList() {
         <Form.Item label="问题" name="question">
           <Input allowClear placeholder="问题包含的文字" />
         </Form.Item>
-        <Form.Item label="状态" name="published">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 120 }}
-            options={[
-              { value: 'true', label: '已发布' },
-              { value: 'false', label: '未发布' },
-            ]}
-          />
-        </Form.Item>
+        <PublishedFilter words={PUBLISH_WORDS.publish} />
         <Button type="primary" htmlType="submit">
           筛选
         </Button>
@@ -78,7 +69,9 @@ export function FaqList() {
           dataIndex="published"
           title="状态"
           width={90}
-          render={(published: boolean) => (published ? <Tag color="success">已发布</Tag> : <Tag>未发布</Tag>)}
+          render={(published: boolean) => (
+            <PublishedTag published={published} words={PUBLISH_WORDS.publish} />
+          )}
         />
         <Table.Column<AdminFaq>
           title="操作"
@@ -88,13 +81,7 @@ export function FaqList() {
               <EditButton size="small" recordItemId={record.id}>
                 编辑
               </EditButton>
-              <Button
-                size="small"
-                loading={mutation.isPending && mutation.variables?.id === record.id}
-                onClick={() => publish(record, !record.published)}
-              >
-                {record.published ? '下线' : '发布'}
-              </Button>
+              <PublishButton record={record} action={publish} />
               <DeleteButton
                 size="small"
                 recordItemId={record.id}

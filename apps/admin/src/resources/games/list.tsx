@@ -1,9 +1,17 @@
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { AdminGame, AdminGameType } from '@ld/contract/admin/games';
 import { EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import { type CrudFilters, useCustomMutation, useInvalidate, useUpdate } from '@refinedev/core';
-import { Button, Form, Image, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { type CrudFilters, useCustomMutation } from '@refinedev/core';
+import { Button, Form, Image, Input, Modal, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
+import {
+  MoveButtons,
+  PUBLISH_WORDS,
+  PublishButton,
+  PublishedFilter,
+  PublishedTag,
+  useMoveInOrder,
+  usePublishToggle,
+} from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 import { useGameTypes } from './use-game-types';
@@ -32,36 +40,16 @@ export function GameList() {
     ],
   });
   const types = useGameTypes();
-  const { mutate: update, mutation } = useUpdate<AdminGame>();
-  const move = useCustomMutation<AdminGame>();
-  const invalidate = useInvalidate();
   const [typeOpen, setTypeOpen] = useState(false);
   const [typeForm] = Form.useForm<{ name: string }>();
   const addType = useCustomMutation<AdminGameType>();
 
-  const publish = (record: AdminGame, published: boolean) =>
-    update({
-      resource: 'games',
-      id: record.id,
-      values: { published },
-      successNotification: {
-        type: 'success',
-        message: published ? `已发布「${record.name}」` : `已下线「${record.name}」`,
-      },
-    });
-  const step = (record: AdminGame, direction: 'up' | 'down') =>
-    move.mutate(
-      {
-        url: `/games/${record.id}/move`,
-        method: 'post',
-        values: { direction },
-        successNotification: {
-          type: 'success',
-          message: `已${direction === 'up' ? '上移' : '下移'}「${record.name}」`,
-        },
-      },
-      { onSuccess: () => void invalidate({ resource: 'games', invalidates: ['list'] }) },
-    );
+  const publish = usePublishToggle<AdminGame>({
+    resource: 'games',
+    name: (r) => r.name,
+    words: PUBLISH_WORDS.draft,
+  });
+  const step = useMoveInOrder<AdminGame>({ resource: 'games', name: (r) => r.name });
 
   return (
     <List
@@ -93,18 +81,7 @@ export function GameList() {
             options={types.options}
           />
         </Form.Item>
-        <Form.Item label="状态" name="published">
-          <Select
-            aria-label="状态"
-            allowClear
-            placeholder="全部"
-            style={{ width: 120 }}
-            options={[
-              { value: 'true', label: '已发布' },
-              { value: 'false', label: '草稿' },
-            ]}
-          />
-        </Form.Item>
+        <PublishedFilter words={PUBLISH_WORDS.draft} labelSelect />
         <Button type="primary" htmlType="submit">
           筛选
         </Button>
@@ -164,7 +141,7 @@ export function GameList() {
           dataIndex="published"
           title="状态"
           width={90}
-          render={(published: boolean) => (published ? <Tag color="success">已发布</Tag> : <Tag>草稿</Tag>)}
+          render={(published: boolean) => <PublishedTag published={published} words={PUBLISH_WORDS.draft} />}
         />
         <Table.Column<AdminGame>
           dataIndex="hasAndroid"
@@ -205,29 +182,13 @@ export function GameList() {
               <EditButton size="small" recordItemId={record.id}>
                 编辑
               </EditButton>
-              <Button
-                size="small"
+              <PublishButton
+                record={record}
+                action={publish}
                 disabled={!record.published && !record.icon}
                 title={!record.published && !record.icon ? '上传图标后才能发布' : undefined}
-                loading={mutation.isPending && mutation.variables?.id === record.id}
-                onClick={() => publish(record, !record.published)}
-              >
-                {record.published ? '下线' : '发布'}
-              </Button>
-              <Button
-                size="small"
-                icon={<ArrowUpOutlined />}
-                title="上移"
-                aria-label={`上移「${record.name}」`}
-                onClick={() => step(record, 'up')}
               />
-              <Button
-                size="small"
-                icon={<ArrowDownOutlined />}
-                title="下移"
-                aria-label={`下移「${record.name}」`}
-                onClick={() => step(record, 'down')}
-              />
+              <MoveButtons name={record.name} onMove={(direction) => step(record, direction)} />
             </Space>
           )}
         />

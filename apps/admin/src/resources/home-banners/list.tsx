@@ -1,59 +1,33 @@
 import type { AdminBanner } from '@ld/contract/admin/home';
-import { DeleteButton, EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import { type CrudFilters, useUpdate } from '@refinedev/core';
-import { Button, Form, Select, Space, Table, Tag } from 'antd';
+import { DeleteButton, EditButton, getDefaultSortOrder, List } from '@refinedev/antd';
+import { Space, Table } from 'antd';
+import {
+  PUBLISH_WORDS,
+  PublishButton,
+  PublishedFilterForm,
+  PublishedTag,
+  useOrderedSettingTable,
+  usePublishToggle,
+} from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 
-interface Search {
-  published?: 'true' | 'false';
-}
-
 /** 首页横幅: the home's carousel, in its order (排序 ascending), with 发布/下线. */
 export function BannerList() {
-  const { tableProps, tableQuery, searchFormProps, sorters } = useTable<
-    AdminBanner,
-    { message: string; statusCode: number },
-    Search
-  >({
-    sorters: { initial: [{ field: 'sort', order: 'asc' }] },
-    onSearch: (values): CrudFilters => [{ field: 'published', operator: 'eq', value: values.published }],
+  const { tableProps, tableQuery, searchFormProps, sorters } = useOrderedSettingTable<AdminBanner>();
+  const publish = usePublishToggle<AdminBanner>({
+    resource: 'home-banners',
+    name: (r) => r.alt,
+    words: PUBLISH_WORDS.publish,
   });
-  const { mutate: update, mutation } = useUpdate<AdminBanner>();
-  const publish = (record: AdminBanner, published: boolean) =>
-    update({
-      resource: 'home-banners',
-      id: record.id,
-      values: { published },
-      successNotification: {
-        type: 'success',
-        message: published ? `已发布「${record.alt}」` : `已下线「${record.alt}」`,
-      },
-    });
   return (
     <List title="首页横幅" createButtonProps={{ children: '新建横幅' }}>
-      <Form
-        {...searchFormProps}
+      <PublishedFilterForm
+        formProps={searchFormProps}
         name="banner-filter"
-        layout="inline"
-        style={{ marginBottom: 16 }}
-        aria-label="筛选首页横幅"
-      >
-        <Form.Item label="状态" name="published">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 120 }}
-            options={[
-              { value: 'true', label: '已发布' },
-              { value: 'false', label: '未发布' },
-            ]}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          筛选
-        </Button>
-      </Form>
+        label="筛选首页横幅"
+        words={PUBLISH_WORDS.publish}
+      />
       <QueryTable<AdminBanner>
         {...tableProps}
         query={tableQuery}
@@ -87,7 +61,9 @@ export function BannerList() {
           dataIndex="published"
           title="状态"
           width={90}
-          render={(published: boolean) => (published ? <Tag color="success">已发布</Tag> : <Tag>未发布</Tag>)}
+          render={(published: boolean) => (
+            <PublishedTag published={published} words={PUBLISH_WORDS.publish} />
+          )}
         />
         <Table.Column<AdminBanner>
           dataIndex="createTime"
@@ -105,13 +81,7 @@ export function BannerList() {
               <EditButton size="small" recordItemId={record.id}>
                 编辑
               </EditButton>
-              <Button
-                size="small"
-                loading={mutation.isPending && mutation.variables?.id === record.id}
-                onClick={() => publish(record, !record.published)}
-              >
-                {record.published ? '下线' : '发布'}
-              </Button>
+              <PublishButton record={record} action={publish} />
               <DeleteButton
                 size="small"
                 recordItemId={record.id}

@@ -1,8 +1,8 @@
 import { type AdminHomeSection, SECTION_TITLE_MAX } from '@ld/contract/admin/home';
 import { SEARCH_KIND_TEXT } from '@ld/contract/home-values';
 import { EditButton, List, useTable } from '@refinedev/antd';
-import { useUpdate } from '@refinedev/core';
-import { Button, Space, Table, Tag, Typography } from 'antd';
+import { Space, Table, Typography } from 'antd';
+import { PUBLISH_WORDS, PublishButton, PublishedTag, usePublishToggle } from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 
@@ -16,17 +16,13 @@ export function HomeSectionList() {
     sorters: { mode: 'off' },
     syncWithLocation: false,
   });
-  const { mutate: update, mutation } = useUpdate<AdminHomeSection>();
-  const show = (record: AdminHomeSection, published: boolean) =>
-    update({
-      resource: 'home-sections',
-      id: record.kind,
-      values: { published },
-      successNotification: {
-        type: 'success',
-        message: published ? `首页已显示「${record.title}」` : `首页已隐藏「${record.title}」`,
-      },
-    });
+  const show = usePublishToggle<AdminHomeSection>({
+    resource: 'home-sections',
+    name: (r) => r.title,
+    words: PUBLISH_WORDS.show,
+    id: (r) => r.kind,
+    notice: (r, published) => `首页已${published ? '显示' : '隐藏'}「${r.title}」`,
+  });
   return (
     <List title="首页栏目" canCreate={false}>
       <Typography.Paragraph type="secondary">
@@ -45,7 +41,7 @@ export function HomeSectionList() {
           dataIndex="published"
           title="状态"
           width={90}
-          render={(published: boolean) => (published ? <Tag color="success">显示</Tag> : <Tag>隐藏</Tag>)}
+          render={(published: boolean) => <PublishedTag published={published} words={PUBLISH_WORDS.show} />}
         />
         <Table.Column<AdminHomeSection>
           dataIndex="updateTime"
@@ -61,13 +57,7 @@ export function HomeSectionList() {
               <EditButton size="small" recordItemId={record.kind}>
                 编辑
               </EditButton>
-              <Button
-                size="small"
-                loading={mutation.isPending && mutation.variables?.id === record.kind}
-                onClick={() => show(record, !record.published)}
-              >
-                {record.published ? '隐藏' : '显示'}
-              </Button>
+              <PublishButton record={record} action={show} />
             </Space>
           )}
         />

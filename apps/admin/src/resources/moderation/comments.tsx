@@ -1,10 +1,10 @@
 import type { ModComment } from '@ld/contract/admin/moderation';
 import { getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import { useCustomMutation } from '@refinedev/core';
-import { Button, Form, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Form, Table, Tag, Typography } from 'antd';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 import { ModFilterItems, type ModSearch, modFilters } from './filters';
+import { ModRowButtons, ModStateTag, useModerationAction } from './row-actions';
 
 /** 评论审核: comments on the square's posts, live and deleted (a top-level one goes with its replies); a moderator deletes or restores them. */
 export function CommentModerationList() {
@@ -18,20 +18,11 @@ export function CommentModerationList() {
     sorters: { initial: [{ field: 'createTime', order: 'desc' }] },
     onSearch: modFilters,
   });
-  const action = useCustomMutation();
-  const act = (record: ModComment, verb: 'delete' | 'restore') =>
-    action.mutate(
-      {
-        url: `/moderation/comments/${record.id}/${verb}?source=${record.source}`,
-        method: 'post',
-        values: {},
-        successNotification: {
-          type: 'success',
-          message: verb === 'delete' ? `已删除评论 #${record.id}` : `已恢复评论 #${record.id}`,
-        },
-      },
-      { onSuccess: () => void tableQuery.refetch() },
-    );
+  const act = useModerationAction<ModComment>({
+    noun: '评论',
+    url: (r, verb) => `/moderation/comments/${r.id}/${verb}?source=${r.source}`,
+    refetch: tableQuery.refetch,
+  });
   return (
     <List title="评论审核">
       <Form
@@ -97,42 +88,22 @@ export function CommentModerationList() {
           dataIndex="deleted"
           title="状态"
           width={90}
-          render={(deleted: boolean) =>
-            deleted ? <Tag color="error">已删除</Tag> : <Tag color="success">正常</Tag>
-          }
+          render={(deleted: boolean) => <ModStateTag deleted={deleted} />}
         />
         <Table.Column<ModComment>
           title="操作"
           width={100}
           render={(_, record) => (
-            <Space>
-              {record.deleted ? (
-                <Popconfirm
-                  title={`恢复评论 #${record.id}？与它一起删除的回复也会恢复。`}
-                  okText="恢复"
-                  cancelText="取消"
-                  onConfirm={() => act(record, 'restore')}
-                >
-                  <Button size="small">恢复</Button>
-                </Popconfirm>
-              ) : (
-                <Popconfirm
-                  title={
-                    record.rootId === null
-                      ? `删除评论 #${record.id}？它的回复会一起删除。`
-                      : `删除回复 #${record.id}？`
-                  }
-                  okText="删除"
-                  okButtonProps={{ danger: true }}
-                  cancelText="取消"
-                  onConfirm={() => act(record, 'delete')}
-                >
-                  <Button size="small" danger>
-                    删除
-                  </Button>
-                </Popconfirm>
-              )}
-            </Space>
+            <ModRowButtons
+              deleted={record.deleted}
+              deleteQuestion={
+                record.rootId === null
+                  ? `删除评论 #${record.id}？它的回复会一起删除。`
+                  : `删除回复 #${record.id}？`
+              }
+              restoreQuestion={`恢复评论 #${record.id}？与它一起删除的回复也会恢复。`}
+              onAct={(verb) => act(record, verb)}
+            />
           )}
         />
       </QueryTable>

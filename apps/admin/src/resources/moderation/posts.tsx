@@ -1,10 +1,10 @@
 import type { ModPost } from '@ld/contract/admin/moderation';
 import { getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import { useCustomMutation } from '@refinedev/core';
-import { Button, Form, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Form, Table, Tag, Typography } from 'antd';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 import { ModFilterItems, type ModSearch, modFilters } from './filters';
+import { ModRowButtons, ModStateTag, useModerationAction } from './row-actions';
 
 /** 帖子审核: the square's posts, live and deleted; a moderator deletes or restores them. */
 export function PostModerationList() {
@@ -18,20 +18,11 @@ export function PostModerationList() {
     sorters: { initial: [{ field: 'createTime', order: 'desc' }] },
     onSearch: modFilters,
   });
-  const action = useCustomMutation();
-  const act = (record: ModPost, verb: 'delete' | 'restore') =>
-    action.mutate(
-      {
-        url: `/moderation/posts/${record.id}/${verb}`,
-        method: 'post',
-        values: {},
-        successNotification: {
-          type: 'success',
-          message: verb === 'delete' ? `已删除帖子 #${record.id}` : `已恢复帖子 #${record.id}`,
-        },
-      },
-      { onSuccess: () => void tableQuery.refetch() },
-    );
+  const act = useModerationAction<ModPost>({
+    noun: '帖子',
+    url: (r, verb) => `/moderation/posts/${r.id}/${verb}`,
+    refetch: tableQuery.refetch,
+  });
   return (
     <List title="帖子审核">
       <Form
@@ -89,38 +80,18 @@ export function PostModerationList() {
           dataIndex="deleted"
           title="状态"
           width={90}
-          render={(deleted: boolean) =>
-            deleted ? <Tag color="error">已删除</Tag> : <Tag color="success">正常</Tag>
-          }
+          render={(deleted: boolean) => <ModStateTag deleted={deleted} />}
         />
         <Table.Column<ModPost>
           title="操作"
           width={100}
           render={(_, record) => (
-            <Space>
-              {record.deleted ? (
-                <Popconfirm
-                  title={`恢复帖子 #${record.id}？`}
-                  okText="恢复"
-                  cancelText="取消"
-                  onConfirm={() => act(record, 'restore')}
-                >
-                  <Button size="small">恢复</Button>
-                </Popconfirm>
-              ) : (
-                <Popconfirm
-                  title={`删除帖子 #${record.id}？它会立即从广场消失。`}
-                  okText="删除"
-                  okButtonProps={{ danger: true }}
-                  cancelText="取消"
-                  onConfirm={() => act(record, 'delete')}
-                >
-                  <Button size="small" danger>
-                    删除
-                  </Button>
-                </Popconfirm>
-              )}
-            </Space>
+            <ModRowButtons
+              deleted={record.deleted}
+              deleteQuestion={`删除帖子 #${record.id}？它会立即从广场消失。`}
+              restoreQuestion={`恢复帖子 #${record.id}？`}
+              onAct={(verb) => act(record, verb)}
+            />
           )}
         />
       </QueryTable>

@@ -1,60 +1,34 @@
 import type { AdminRechargePack } from '@ld/contract/admin/recharge-packs';
-import { EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import { type CrudFilters, useUpdate } from '@refinedev/core';
-import { Button, Form, Select, Space, Table, Tag } from 'antd';
+import { EditButton, getDefaultSortOrder, List } from '@refinedev/antd';
+import { Space, Table, Tag } from 'antd';
+import {
+  PUBLISH_WORDS,
+  PublishButton,
+  PublishedFilterForm,
+  PublishedTag,
+  useOrderedSettingTable,
+  usePublishToggle,
+} from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
 import { yuan } from './fields';
 
-interface Search {
-  published?: 'true' | 'false';
-}
-
 /** 充值档位: what the recharge page offers, in its order (排序 ascending), with 上架/下架. */
 export function RechargePackList() {
-  const { tableProps, tableQuery, searchFormProps, sorters } = useTable<
-    AdminRechargePack,
-    { message: string; statusCode: number },
-    Search
-  >({
-    sorters: { initial: [{ field: 'sort', order: 'asc' }] },
-    onSearch: (values): CrudFilters => [{ field: 'published', operator: 'eq', value: values.published }],
-  });
-  const { mutate: update, mutation } = useUpdate<AdminRechargePack>();
+  const { tableProps, tableQuery, searchFormProps, sorters } = useOrderedSettingTable<AdminRechargePack>();
   const label = (p: AdminRechargePack) => `${yuan(p.price)} / ${p.diamonds} 钻石`;
-  const publish = (record: AdminRechargePack, published: boolean) =>
-    update({
-      resource: 'recharge-packs',
-      id: record.id,
-      values: { published },
-      successNotification: {
-        type: 'success',
-        message: published ? `已上架「${label(record)}」` : `已下架「${label(record)}」`,
-      },
-    });
+  const publish = usePublishToggle<AdminRechargePack>({
+    resource: 'recharge-packs',
+    name: label,
+    words: PUBLISH_WORDS.sale,
+  });
   return (
     <List title="充值档位" createButtonProps={{ children: '新建档位' }}>
-      <Form
-        {...searchFormProps}
+      <PublishedFilterForm
+        formProps={searchFormProps}
         name="recharge-pack-filter"
-        layout="inline"
-        style={{ marginBottom: 16 }}
-        aria-label="筛选充值档位"
-      >
-        <Form.Item label="状态" name="published">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 120 }}
-            options={[
-              { value: 'true', label: '已上架' },
-              { value: 'false', label: '未上架' },
-            ]}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          筛选
-        </Button>
-      </Form>
+        label="筛选充值档位"
+        words={PUBLISH_WORDS.sale}
+      />
       <QueryTable<AdminRechargePack>
         {...tableProps}
         query={tableQuery}
@@ -93,7 +67,7 @@ export function RechargePackList() {
           dataIndex="published"
           title="状态"
           width={90}
-          render={(published: boolean) => (published ? <Tag color="success">已上架</Tag> : <Tag>未上架</Tag>)}
+          render={(published: boolean) => <PublishedTag published={published} words={PUBLISH_WORDS.sale} />}
         />
         <Table.Column<AdminRechargePack>
           title="操作"
@@ -103,13 +77,7 @@ export function RechargePackList() {
               <EditButton size="small" recordItemId={record.id}>
                 编辑
               </EditButton>
-              <Button
-                size="small"
-                loading={mutation.isPending && mutation.variables?.id === record.id}
-                onClick={() => publish(record, !record.published)}
-              >
-                {record.published ? '下架' : '上架'}
-              </Button>
+              <PublishButton record={record} action={publish} />
             </Space>
           )}
         />

@@ -1,8 +1,15 @@
 import type { AdminVideo } from '@ld/contract/admin/videos';
 import { EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import { type CrudFilters, useInvalidate, useUpdate } from '@refinedev/core';
-import { Button, Form, Image, Input, Select, Space, Table, Tag } from 'antd';
+import { type CrudFilters, useInvalidate } from '@refinedev/core';
+import { Button, Form, Image, Input, Space, Table } from 'antd';
 import { useState } from 'react';
+import {
+  PUBLISH_WORDS,
+  PublishButton,
+  PublishedFilter,
+  PublishedTag,
+  usePublishToggle,
+} from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 import { VideoUploadModal } from './upload';
@@ -30,7 +37,11 @@ export function VideoList() {
   });
   const [uploading, setUploading] = useState(false);
   const invalidate = useInvalidate();
-  const { mutate: update, mutation } = useUpdate<AdminVideo>();
+  const publish = usePublishToggle<AdminVideo>({
+    resource: 'videos',
+    name: (r) => r.title,
+    words: PUBLISH_WORDS.draft,
+  });
   return (
     <List
       title="视频"
@@ -50,18 +61,7 @@ export function VideoList() {
         <Form.Item label="标题" name="title">
           <Input allowClear placeholder="标题包含的文字" />
         </Form.Item>
-        <Form.Item label="状态" name="published">
-          <Select
-            aria-label="状态"
-            allowClear
-            placeholder="全部"
-            style={{ width: 120 }}
-            options={[
-              { value: 'true', label: '已发布' },
-              { value: 'false', label: '草稿' },
-            ]}
-          />
-        </Form.Item>
+        <PublishedFilter words={PUBLISH_WORDS.draft} labelSelect />
         <Button type="primary" htmlType="submit">
           筛选
         </Button>
@@ -105,7 +105,7 @@ export function VideoList() {
           dataIndex="published"
           title="状态"
           width={90}
-          render={(published: boolean) => (published ? <Tag color="success">已发布</Tag> : <Tag>草稿</Tag>)}
+          render={(published: boolean) => <PublishedTag published={published} words={PUBLISH_WORDS.draft} />}
         />
         <Table.Column<AdminVideo>
           dataIndex="createTime"
@@ -123,23 +123,7 @@ export function VideoList() {
               <EditButton size="small" recordItemId={record.id}>
                 编辑
               </EditButton>
-              <Button
-                size="small"
-                loading={mutation.isPending && mutation.variables?.id === record.id}
-                onClick={() =>
-                  update({
-                    resource: 'videos',
-                    id: record.id,
-                    values: { published: !record.published },
-                    successNotification: {
-                      type: 'success',
-                      message: record.published ? `已下线「${record.title}」` : `已发布「${record.title}」`,
-                    },
-                  })
-                }
-              >
-                {record.published ? '下线' : '发布'}
-              </Button>
+              <PublishButton record={record} action={publish} />
             </Space>
           )}
         />

@@ -1,58 +1,32 @@
 import { type AdminVipPlan, VIP_BADGE_TEXT } from '@ld/contract/admin/vip-plans';
-import { EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import { type CrudFilters, useUpdate } from '@refinedev/core';
-import { Button, Form, Select, Space, Table, Tag, Typography } from 'antd';
+import { EditButton, getDefaultSortOrder, List } from '@refinedev/antd';
+import { Space, Table, Typography } from 'antd';
+import {
+  PUBLISH_WORDS,
+  PublishButton,
+  PublishedFilterForm,
+  PublishedTag,
+  useOrderedSettingTable,
+  usePublishToggle,
+} from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
-
-interface Search {
-  published?: 'true' | 'false';
-}
 
 /** 会员套餐: what the membership page offers, in its order (排序 ascending), with 上架/下架. */
 export function VipPlanList() {
-  const { tableProps, tableQuery, searchFormProps, sorters } = useTable<
-    AdminVipPlan,
-    { message: string; statusCode: number },
-    Search
-  >({
-    sorters: { initial: [{ field: 'sort', order: 'asc' }] },
-    onSearch: (values): CrudFilters => [{ field: 'published', operator: 'eq', value: values.published }],
+  const { tableProps, tableQuery, searchFormProps, sorters } = useOrderedSettingTable<AdminVipPlan>();
+  const publish = usePublishToggle<AdminVipPlan>({
+    resource: 'vip-plans',
+    name: (r) => r.name,
+    words: PUBLISH_WORDS.sale,
   });
-  const { mutate: update, mutation } = useUpdate<AdminVipPlan>();
-  const publish = (record: AdminVipPlan, published: boolean) =>
-    update({
-      resource: 'vip-plans',
-      id: record.id,
-      values: { published },
-      successNotification: {
-        type: 'success',
-        message: published ? `已上架「${record.name}」` : `已下架「${record.name}」`,
-      },
-    });
   return (
     <List title="会员套餐" createButtonProps={{ children: '新建套餐' }}>
-      <Form
-        {...searchFormProps}
+      <PublishedFilterForm
+        formProps={searchFormProps}
         name="vip-plan-filter"
-        layout="inline"
-        style={{ marginBottom: 16 }}
-        aria-label="筛选会员套餐"
-      >
-        <Form.Item label="状态" name="published">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 120 }}
-            options={[
-              { value: 'true', label: '已上架' },
-              { value: 'false', label: '未上架' },
-            ]}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          筛选
-        </Button>
-      </Form>
+        label="筛选会员套餐"
+        words={PUBLISH_WORDS.sale}
+      />
       <QueryTable<AdminVipPlan>
         {...tableProps}
         query={tableQuery}
@@ -102,7 +76,7 @@ export function VipPlanList() {
           dataIndex="published"
           title="状态"
           width={90}
-          render={(published: boolean) => (published ? <Tag color="success">已上架</Tag> : <Tag>未上架</Tag>)}
+          render={(published: boolean) => <PublishedTag published={published} words={PUBLISH_WORDS.sale} />}
         />
         <Table.Column<AdminVipPlan>
           title="操作"
@@ -112,13 +86,7 @@ export function VipPlanList() {
               <EditButton size="small" recordItemId={record.id}>
                 编辑
               </EditButton>
-              <Button
-                size="small"
-                loading={mutation.isPending && mutation.variables?.id === record.id}
-                onClick={() => publish(record, !record.published)}
-              >
-                {record.published ? '下架' : '上架'}
-              </Button>
+              <PublishButton record={record} action={publish} />
             </Space>
           )}
         />

@@ -1,8 +1,15 @@
 import type { AdminWork, WorkCategory } from '@ld/contract/admin/works';
 import { EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import { type CrudFilters, useCustom, useUpdate } from '@refinedev/core';
-import { Button, Form, Image, Input, Select, Space, Table, Tag } from 'antd';
+import { type CrudFilters, useCustom } from '@refinedev/core';
+import { Button, Form, Image, Input, Select, Space, Table } from 'antd';
 import type { ReactNode } from 'react';
+import {
+  PUBLISH_WORDS,
+  PublishButton,
+  PublishedFilter,
+  PublishedTag,
+  usePublishToggle,
+} from '../../shared/publish-actions';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 import { WORK_WORDS, type WorkResource } from './words';
@@ -36,22 +43,13 @@ export function WorkList({
     ],
   });
   const categories = useCustom<WorkCategory[]>({ url: `/${resource}/categories`, method: 'get' });
-  const { mutate: update, mutation } = useUpdate<AdminWork>();
-  const publish = (work: AdminWork, published: boolean) =>
-    update({
-      resource,
-      id: work.id,
-      values: { published },
-      successNotification: {
-        type: 'success',
-        message: published ? `已发布「${work.title}」，门户即刻可见` : `已下线「${work.title}」`,
-      },
-      errorNotification: (error) => ({
-        type: 'error',
-        message: published ? '发布失败' : '下线失败',
-        description: error?.message,
-      }),
-    });
+  const publish = usePublishToggle<AdminWork>({
+    resource,
+    name: (w) => w.title,
+    words: PUBLISH_WORDS.draft,
+    notice: (w, published) => (published ? `已发布「${w.title}」，门户即刻可见` : `已下线「${w.title}」`),
+    failNotice: true,
+  });
   return (
     <List title={words.name} createButtonProps={{ children: `新建${words.name}` }}>
       <Form
@@ -72,17 +70,7 @@ export function WorkList({
             options={(categories.query.data?.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
           />
         </Form.Item>
-        <Form.Item label="状态" name="published">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 120 }}
-            options={[
-              { value: 'true', label: '已发布' },
-              { value: 'false', label: '草稿' },
-            ]}
-          />
-        </Form.Item>
+        <PublishedFilter words={PUBLISH_WORDS.draft} />
         <Button type="primary" htmlType="submit">
           筛选
         </Button>
@@ -133,7 +121,7 @@ export function WorkList({
           dataIndex="published"
           title="状态"
           width={90}
-          render={(published: boolean) => (published ? <Tag color="success">已发布</Tag> : <Tag>草稿</Tag>)}
+          render={(published: boolean) => <PublishedTag published={published} words={PUBLISH_WORDS.draft} />}
         />
         <Table.Column<AdminWork>
           dataIndex="createTime"
@@ -152,15 +140,12 @@ export function WorkList({
                 编辑
               </EditButton>
               {rowActions?.(work)}
-              <Button
-                size="small"
-                loading={mutation.isPending && mutation.variables?.id === work.id}
+              <PublishButton
+                record={work}
+                action={publish}
                 disabled={!work.published && work.unitCount === 0}
                 title={!work.published && work.unitCount === 0 ? `还没有${words.units}，不能发布` : undefined}
-                onClick={() => publish(work, !work.published)}
-              >
-                {work.published ? '下线' : '发布'}
-              </Button>
+              />
             </Space>
           )}
         />

@@ -17,7 +17,7 @@ import { reencodeImage } from '../../platform/images.ts';
 import { cleanServerHtml } from '../../platform/server-html.ts';
 import { keyOfUrl } from '../../platform/storage.ts';
 import { assertUploadStored } from '../../platform/upload.ts';
-import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as adminRepo from './admin-repository.ts';
 import * as repo from './repository.ts';
 import { createActivity as storeActivity } from './service.ts';
@@ -85,7 +85,7 @@ export async function listActivityEntries(
     {
       title: q.title,
       status: q.status,
-      published: q.published === undefined ? undefined : q.published === 'true',
+      published: consoleRecord.publishedFilter(q.published),
     },
     now,
     q.sort,
@@ -93,12 +93,7 @@ export async function listActivityEntries(
     q.pageSize,
     adminOffset(q),
   );
-  return {
-    records: await activitiesOf(deps.db.kysely, rows, now),
-    total,
-    current: q.currentPage,
-    size: q.pageSize,
-  };
+  return consoleRecord.page(await activitiesOf(deps.db.kysely, rows, now), total, q);
 }
 
 export const getActivity = (deps: Deps, id: number) => activityOf(deps.db.kysely, id, deps.clock.now());
@@ -163,35 +158,30 @@ export async function updateActivity(
 ): Promise<AdminActivity> {
   if (body.banner !== undefined) await assertUploadStored(deps.storage, body.banner, 'banner');
   let replaced: string | null = null;
-  const saved = await audited(
+  const now = deps.clock.now();
+  const saved = await consoleRecord.edit(
     deps,
     actor,
-    async (trx) => {
-      const now = deps.clock.now();
-      const before = await activityOf(trx, id, now);
-      if (body.banner !== undefined && body.banner !== before.banner) replaced = before.banner;
-      const startAt = Date.parse(body.startTime ?? before.startTime);
-      const endAt = Date.parse(body.endTime ?? before.endTime);
-      if (endAt <= startAt) throw badInput('endTime', '结束时间须晚于开始时间');
-      await adminRepo.updateActivity(trx, id, {
-        ...(body.title !== undefined ? { title: body.title } : {}),
-        ...(body.summary !== undefined ? { summary: body.summary } : {}),
-        ...(body.banner !== undefined ? { banner: body.banner } : {}),
-        ...(body.rulesHtml !== undefined ? { rules_html: cleanServerHtml(body.rulesHtml) } : {}),
-        ...(body.sort !== undefined ? { sort: body.sort } : {}),
-        ...(body.published !== undefined ? { published: body.published ? 1 : 0 } : {}),
-        start_at: startAt,
-        end_at: endAt,
-      });
-      const after = await activityOf(trx, id, now);
-      const onlyPublishing =
-        Object.keys(body).every((k) => k === 'published') && before.published !== after.published;
-      const action = onlyPublishing
-        ? after.published
-          ? 'activity.publish'
-          : 'activity.unpublish'
-        : 'activity.update';
-      return { result: after, audit: { action, targetType: 'activity', targetId: id, before, after } };
+    { type: 'activity', id },
+    body,
+    {
+      read: (trx) => activityOf(trx, id, now),
+      write: async (trx, before) => {
+        if (body.banner !== undefined && body.banner !== before.banner) replaced = before.banner;
+        const startAt = Date.parse(body.startTime ?? before.startTime);
+        const endAt = Date.parse(body.endTime ?? before.endTime);
+        if (endAt <= startAt) throw badInput('endTime', '结束时间须晚于开始时间');
+        await adminRepo.updateActivity(trx, id, {
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.summary !== undefined ? { summary: body.summary } : {}),
+          ...(body.banner !== undefined ? { banner: body.banner } : {}),
+          ...(body.rulesHtml !== undefined ? { rules_html: cleanServerHtml(body.rulesHtml) } : {}),
+          ...(body.sort !== undefined ? { sort: body.sort } : {}),
+          ...consoleRecord.publishedFlag('published', body.published),
+          start_at: startAt,
+          end_at: endAt,
+        });
+      },
     },
     announce,
   );

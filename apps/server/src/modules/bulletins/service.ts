@@ -12,7 +12,7 @@ import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { cleanServerHtml } from '../../platform/server-html.ts';
-import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as repo from './repository.ts';
 import type { BulletinsTable } from './tables.ts';
 
@@ -65,14 +65,14 @@ export async function listBulletins(
     {
       title: q.title,
       posType: q.posType,
-      published: q.published === undefined ? undefined : q.published === 'true',
+      published: consoleRecord.publishedFilter(q.published),
     },
     SORT_COLUMNS[q.sort],
     q.order,
     q.pageSize,
     adminOffset(q),
   );
-  return { records: rows.map(toAdminBulletin), total, current: q.currentPage, size: q.pageSize };
+  return consoleRecord.page(rows.map(toAdminBulletin), total, q);
 }
 
 export const getBulletin = (deps: Deps, id: number): Promise<AdminBulletin> => bulletinOf(deps.db.kysely, id);
@@ -114,44 +114,33 @@ export async function updateBulletin(
   id: number,
   body: UpdateBulletinBody,
 ): Promise<AdminBulletin> {
-  return audited(
+  return consoleRecord.edit(
     deps,
     actor,
-    async (trx) => {
-      const before = await bulletinOf(trx, id);
-      await repo.updateBulletin(trx, id, {
-        ...(body.title !== undefined ? { title: body.title } : {}),
-        ...(body.content !== undefined ? { content: body.content } : {}),
-        ...(body.posType !== undefined ? { pos_type: body.posType } : {}),
-        ...(body.published !== undefined ? { is_active: body.published ? 1 : 0 } : {}),
-        updated_at: deps.clock.now(),
-      });
-      const after = await bulletinOf(trx, id);
-      const onlyPublishing =
-        Object.keys(body).every((k) => k === 'published') && before.published !== after.published;
-      const action = onlyPublishing
-        ? after.published
-          ? 'bulletin.publish'
-          : 'bulletin.unpublish'
-        : 'bulletin.update';
-      return { result: after, audit: { action, targetType: 'bulletin', targetId: id, before, after } };
+    { type: 'bulletin', id },
+    body,
+    {
+      read: (trx) => bulletinOf(trx, id),
+      write: async (trx) => {
+        await repo.updateBulletin(trx, id, {
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.content !== undefined ? { content: body.content } : {}),
+          ...(body.posType !== undefined ? { pos_type: body.posType } : {}),
+          ...consoleRecord.publishedFlag('is_active', body.published),
+          updated_at: deps.clock.now(),
+        });
+      },
     },
     announce,
   );
 }
 
 export async function deleteBulletin(deps: Deps, actor: AuditActor, id: number): Promise<void> {
-  await audited(
+  await consoleRecord.remove(
     deps,
     actor,
-    async (trx) => {
-      const before = await bulletinOf(trx, id);
-      await repo.deleteBulletin(trx, id);
-      return {
-        result: undefined,
-        audit: { action: 'bulletin.delete', targetType: 'bulletin', targetId: id, before, after: null },
-      };
-    },
+    { type: 'bulletin', id },
+    { read: (trx) => bulletinOf(trx, id), remove: (trx) => repo.deleteBulletin(trx, id) },
     announce,
   );
 }

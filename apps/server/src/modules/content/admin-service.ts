@@ -17,7 +17,7 @@ import type { ChangeTopic } from '../../platform/changes.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, badInput, notFound, ruleError } from '../../platform/errors.ts';
-import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import { countBuyers } from '../purchases/public.ts';
 import * as admin from './admin-repository.ts';
 import { PURCHASE_KIND_OF, WHAT } from './kinds.ts';
@@ -71,14 +71,14 @@ export async function listAdminWorks(
     {
       title: q.title,
       categoryId: q.categoryId,
-      published: q.published === undefined ? undefined : q.published === 'true',
+      published: consoleRecord.publishedFilter(q.published),
     },
     SORT_COLUMNS[q.sort],
     q.order,
     q.pageSize,
     adminOffset(q),
   );
-  return { records: rows.map(toAdminWork), total, current: q.currentPage, size: q.pageSize };
+  return consoleRecord.page(rows.map(toAdminWork), total, q);
 }
 
 async function checkCategory(db: Conn, kind: WorkKind, id: number): Promise<void> {
@@ -133,32 +133,28 @@ export async function updateWork(
   id: number,
   body: UpdateWorkBody,
 ): Promise<AdminWork> {
-  return audited(
+  return consoleRecord.edit(
     deps,
     actor,
-    async (trx) => {
-      const before = await adminWorkOf(trx, kind, id);
-      if (body.categoryId !== undefined) await checkCategory(trx, kind, body.categoryId);
-      if (body.published === true && before.unitCount === 0) {
-        throw ruleError(`这部${WHAT[kind].work}还没有${WHAT[kind].unit}，不能发布`);
-      }
-      await admin.updateWork(trx, id, {
-        ...(body.title !== undefined ? { title: body.title } : {}),
-        ...(body.author !== undefined ? { author: body.author } : {}),
-        ...(body.categoryId !== undefined ? { category_id: body.categoryId } : {}),
-        ...(body.intro !== undefined ? { intro: body.intro } : {}),
-        ...(body.tags !== undefined ? { tags: JSON.stringify(body.tags) } : {}),
-        ...(body.status !== undefined ? { status: body.status } : {}),
-        ...(body.published !== undefined ? { published: body.published ? 1 : 0 } : {}),
-      });
-      const after = await adminWorkOf(trx, kind, id);
-      const onlyPublishing =
-        Object.keys(body).every((k) => k === 'published') && before.published !== after.published;
-      const verb = onlyPublishing ? (after.published ? 'publish' : 'unpublish') : 'update';
-      return {
-        result: after,
-        audit: { action: `${kind}.${verb}`, targetType: kind, targetId: id, before, after },
-      };
+    { type: kind, id },
+    body,
+    {
+      read: (trx) => adminWorkOf(trx, kind, id),
+      write: async (trx, before) => {
+        if (body.categoryId !== undefined) await checkCategory(trx, kind, body.categoryId);
+        if (body.published === true && before.unitCount === 0) {
+          throw ruleError(`这部${WHAT[kind].work}还没有${WHAT[kind].unit}，不能发布`);
+        }
+        await admin.updateWork(trx, id, {
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.author !== undefined ? { author: body.author } : {}),
+          ...(body.categoryId !== undefined ? { category_id: body.categoryId } : {}),
+          ...(body.intro !== undefined ? { intro: body.intro } : {}),
+          ...(body.tags !== undefined ? { tags: JSON.stringify(body.tags) } : {}),
+          ...(body.status !== undefined ? { status: body.status } : {}),
+          ...consoleRecord.publishedFlag('published', body.published),
+        });
+      },
     },
     { announce: [TOPIC_OF[kind]] },
   );

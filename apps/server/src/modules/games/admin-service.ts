@@ -16,7 +16,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { reencodeImage } from '../../platform/images.ts';
 import { keyOfUrl } from '../../platform/storage.ts';
-import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as repo from './admin-repository.ts';
 import { FIRST_GAME_APP_ID } from './seed.ts';
 import type { GamesTable } from './tables.ts';
@@ -72,14 +72,14 @@ export async function listAdminGames(deps: Deps, q: AdminGameListQuery): Promise
     {
       name: q.name,
       typeId: q.typeId,
-      published: q.published === undefined ? undefined : q.published === 'true',
+      published: consoleRecord.publishedFilter(q.published),
     },
     SORT_COLUMNS[q.sort],
     q.order,
     q.pageSize,
     adminOffset(q),
   );
-  return { records: rows.map(toAdminGame), total, current: q.currentPage, size: q.pageSize };
+  return consoleRecord.page(rows.map(toAdminGame), total, q);
 }
 
 export const getAdminGame = (deps: Deps, id: number): Promise<AdminGame> => adminGameOf(deps.db.kysely, id);
@@ -139,45 +139,44 @@ export async function updateGame(
   id: number,
   body: UpdateGameBody,
 ): Promise<AdminGame> {
-  return audited(
+  return consoleRecord.edit(
     deps,
     actor,
-    async (trx) => {
-      const before = await adminGameOf(trx, id);
-      const price = {
-        onlineType: body.onlineType ?? before.onlineType,
-        buyAmount: body.buyAmount ?? before.buyAmount,
-      };
-      const broken = priceRule(price);
-      if (broken) throw badInput('buyAmount', broken);
-      if (body.typeId !== undefined) await assertType(trx, body.typeId);
-      assertPublishable({ published: body.published ?? before.published, icon: before.icon });
-      if (body.screenshots !== undefined) {
-        const own = new Set(before.screenshots);
-        if (
-          body.screenshots.some((url) => !own.has(url)) ||
-          new Set(body.screenshots).size !== body.screenshots.length
-        )
-          throw badInput('screenshots', '截图只能在已上传的截图中排序或删除');
-      }
-      await repo.updateGame(trx, id, {
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.typeId !== undefined ? { type_id: body.typeId } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(body.version !== undefined ? { version: body.version } : {}),
-        ...(body.tags !== undefined ? { tags: JSON.stringify(body.tags) } : {}),
-        ...(body.onlineType !== undefined ? { online_type: body.onlineType } : {}),
-        ...(body.buyAmount !== undefined ? { buy_amount: body.buyAmount } : {}),
-        ...(body.sort !== undefined ? { sort: body.sort } : {}),
-        ...(body.published !== undefined ? { published: body.published ? 1 : 0 } : {}),
-        ...(body.screenshots !== undefined ? { screenshots: JSON.stringify(body.screenshots) } : {}),
-        updated_at: deps.clock.now(),
-      });
-      const after = await adminGameOf(trx, id);
-      const onlyPublishing =
-        Object.keys(body).every((k) => k === 'published') && before.published !== after.published;
-      const action = onlyPublishing ? (after.published ? 'game.publish' : 'game.unpublish') : 'game.update';
-      return { result: after, audit: { action, targetType: 'game', targetId: id, before, after } };
+    { type: 'game', id },
+    body,
+    {
+      read: (trx) => adminGameOf(trx, id),
+      write: async (trx, before) => {
+        const price = {
+          onlineType: body.onlineType ?? before.onlineType,
+          buyAmount: body.buyAmount ?? before.buyAmount,
+        };
+        const broken = priceRule(price);
+        if (broken) throw badInput('buyAmount', broken);
+        if (body.typeId !== undefined) await assertType(trx, body.typeId);
+        assertPublishable({ published: body.published ?? before.published, icon: before.icon });
+        if (body.screenshots !== undefined) {
+          const own = new Set(before.screenshots);
+          if (
+            body.screenshots.some((url) => !own.has(url)) ||
+            new Set(body.screenshots).size !== body.screenshots.length
+          )
+            throw badInput('screenshots', '截图只能在已上传的截图中排序或删除');
+        }
+        await repo.updateGame(trx, id, {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.typeId !== undefined ? { type_id: body.typeId } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.version !== undefined ? { version: body.version } : {}),
+          ...(body.tags !== undefined ? { tags: JSON.stringify(body.tags) } : {}),
+          ...(body.onlineType !== undefined ? { online_type: body.onlineType } : {}),
+          ...(body.buyAmount !== undefined ? { buy_amount: body.buyAmount } : {}),
+          ...(body.sort !== undefined ? { sort: body.sort } : {}),
+          ...consoleRecord.publishedFlag('published', body.published),
+          ...(body.screenshots !== undefined ? { screenshots: JSON.stringify(body.screenshots) } : {}),
+          updated_at: deps.clock.now(),
+        });
+      },
     },
     GAMES_CHANGED,
   );
@@ -193,13 +192,15 @@ export async function moveGame(
   id: number,
   direction: 'up' | 'down',
 ): Promise<AdminGame> {
-  return audited(
+  return consoleRecord.change(
     deps,
     actor,
-    async (trx) => {
-      const before = await adminGameOf(trx, id);
-      const other = await repo.neighbourOf(trx, before, direction);
-      if (other) {
+    { type: 'game', id, verb: `move-${direction}` },
+    {
+      read: (trx) => adminGameOf(trx, id),
+      write: async (trx, before) => {
+        const other = await repo.neighbourOf(trx, before, direction);
+        if (!other) return;
         const otherSort = Number(other.sort);
         // Equal sorts order by id: moving past such a neighbour takes one step beyond its value.
         const mine = otherSort === before.sort ? otherSort + (direction === 'up' ? 1 : -1) : otherSort;
@@ -210,12 +211,7 @@ export async function moveGame(
           await repo.updateGame(trx, id, { sort: mine });
           if (otherSort !== before.sort) await repo.updateGame(trx, Number(other.id), { sort: before.sort });
         }
-      }
-      const after = await adminGameOf(trx, id);
-      return {
-        result: after,
-        audit: { action: `game.move-${direction}`, targetType: 'game', targetId: id, before, after },
-      };
+      },
     },
     GAMES_CHANGED,
   );

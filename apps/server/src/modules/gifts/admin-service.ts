@@ -14,7 +14,7 @@ import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound, ruleError } from '../../platform/errors.ts';
 import { gameCardsOf } from '../games/public.ts';
-import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as repo from './admin-repository.ts';
 import { codesOf } from './code-import.ts';
 
@@ -134,17 +134,20 @@ export async function updatePack(
 /** Deletes a pack nobody has claimed from; once a user holds one of its codes, end it instead. */
 export async function deletePack(deps: Deps, actor: AuditActor, id: number): Promise<void> {
   const now = deps.clock.now();
-  await audited(deps, actor, async (trx) => {
-    const before = await packOf(trx, id, now);
-    if (before.total > before.remaining) {
-      throw ruleError('已有用户领取了这个礼包的兑换码，不能删除；可把结束时间改为现在，让它提前结束');
-    }
-    await repo.deletePack(trx, id);
-    return {
-      result: undefined,
-      audit: { action: 'gift-pack.delete', targetType: 'gift-pack', targetId: id, before, after: null },
-    };
-  });
+  await consoleRecord.remove(
+    deps,
+    actor,
+    { type: 'gift-pack', id },
+    {
+      read: (trx) => packOf(trx, id, now),
+      remove: (trx, before) => {
+        if (before.total > before.remaining) {
+          throw ruleError('已有用户领取了这个礼包的兑换码，不能删除；可把结束时间改为现在，让它提前结束');
+        }
+        return repo.deletePack(trx, id);
+      },
+    },
+  );
 }
 
 const SAMPLES = 20;

@@ -15,8 +15,9 @@ import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { reencodeImage } from '../../platform/images.ts';
+import { keyOfUrl } from '../../platform/storage.ts';
 import { assertUploadStored } from '../../platform/upload.ts';
-import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as repo from './repository.ts';
 import type { HomeBannersTable, HomeSectionsTable } from './tables.ts';
 
@@ -47,13 +48,13 @@ const SORT_COLUMNS = { sort: 'sort', id: 'id', createTime: 'created_at' } as con
 export async function listBanners(deps: Deps, q: AdminBannerListQuery): Promise<AdminPage<AdminBanner>> {
   const { rows, total } = await repo.listBanners(
     deps.db.kysely,
-    { published: q.published === undefined ? undefined : q.published === 'true' },
+    { published: consoleRecord.publishedFilter(q.published) },
     SORT_COLUMNS[q.sort],
     q.order,
     q.pageSize,
     adminOffset(q),
   );
-  return { records: rows.map(toAdminBanner), total, current: q.currentPage, size: q.pageSize };
+  return consoleRecord.page(rows.map(toAdminBanner), total, q);
 }
 
 export const getBanner = (deps: Deps, id: number) => bannerOf(deps.db.kysely, id);
@@ -108,45 +109,33 @@ export async function updateBanner(
   body: UpdateBannerBody,
 ): Promise<AdminBanner> {
   if (body.image !== undefined) await assertImageStored(deps, body.image);
-  return audited(
+  return consoleRecord.edit(
     deps,
     actor,
-    async (trx) => {
-      const before = await bannerOf(trx, id);
-      await repo.updateBanner(trx, id, {
-        ...(body.image !== undefined ? { image: body.image } : {}),
-        ...(body.alt !== undefined ? { alt: body.alt } : {}),
-        ...(body.link !== undefined ? { link: body.link } : {}),
-        ...(body.sort !== undefined ? { sort: body.sort } : {}),
-        ...(body.published !== undefined ? { is_active: body.published ? 1 : 0 } : {}),
-        updated_at: deps.clock.now(),
-      });
-      const after = await bannerOf(trx, id);
-      const onlyPublishing =
-        Object.keys(body).every((k) => k === 'published') && before.published !== after.published;
-      const action = onlyPublishing
-        ? after.published
-          ? 'banner.publish'
-          : 'banner.unpublish'
-        : 'banner.update';
-      return { result: after, audit: { action, targetType: 'banner', targetId: id, before, after } };
+    { type: 'banner', id },
+    body,
+    {
+      read: (trx) => bannerOf(trx, id),
+      write: (trx) =>
+        repo.updateBanner(trx, id, {
+          ...(body.image !== undefined ? { image: body.image } : {}),
+          ...(body.alt !== undefined ? { alt: body.alt } : {}),
+          ...(body.link !== undefined ? { link: body.link } : {}),
+          ...(body.sort !== undefined ? { sort: body.sort } : {}),
+          ...consoleRecord.publishedFlag('is_active', body.published),
+          updated_at: deps.clock.now(),
+        }),
     },
     announce,
   );
 }
 
 export async function deleteBanner(deps: Deps, actor: AuditActor, id: number): Promise<void> {
-  await audited(
+  await consoleRecord.remove(
     deps,
     actor,
-    async (trx) => {
-      const before = await bannerOf(trx, id);
-      await repo.deleteBanner(trx, id);
-      return {
-        result: undefined,
-        audit: { action: 'banner.delete', targetType: 'banner', targetId: id, before, after: null },
-      };
-    },
+    { type: 'banner', id },
+    { read: (trx) => bannerOf(trx, id), remove: (trx) => repo.deleteBanner(trx, id) },
     announce,
   );
 }
@@ -180,26 +169,20 @@ export async function updateSection(
   kind: SearchKind,
   body: UpdateHomeSectionBody,
 ): Promise<AdminHomeSection> {
-  return audited(
+  return consoleRecord.edit(
     deps,
     actor,
-    async (trx) => {
-      const before = await sectionOf(trx, kind);
-      await repo.updateSection(trx, kind, {
-        ...(body.title !== undefined ? { title: body.title } : {}),
-        ...(body.sort !== undefined ? { sort: body.sort } : {}),
-        ...(body.published !== undefined ? { is_active: body.published ? 1 : 0 } : {}),
-        updated_at: deps.clock.now(),
-      });
-      const after = await sectionOf(trx, kind);
-      const onlyPublishing =
-        Object.keys(body).every((k) => k === 'published') && before.published !== after.published;
-      const action = onlyPublishing
-        ? after.published
-          ? 'home-section.publish'
-          : 'home-section.unpublish'
-        : 'home-section.update';
-      return { result: after, audit: { action, targetType: 'home-section', targetId: kind, before, after } };
+    { type: 'home-section', id: kind },
+    body,
+    {
+      read: (trx) => sectionOf(trx, kind),
+      write: (trx) =>
+        repo.updateSection(trx, kind, {
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.sort !== undefined ? { sort: body.sort } : {}),
+          ...consoleRecord.publishedFlag('is_active', body.published),
+          updated_at: deps.clock.now(),
+        }),
     },
     announce,
   );

@@ -1,3 +1,4 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { containsText } from '../../db/text-search.ts';
 
@@ -20,16 +21,23 @@ export interface ModListWindow {
   offset: number;
 }
 
-function postsFiltered(db: Conn, f: ModFilter) {
-  return db
-    .selectFrom('square_posts as p')
-    .$if(f.keyword !== undefined, (q) => q.where(containsText('p.content', f.keyword!)))
-    .$if(f.userIds !== undefined, (q) => q.where('p.user_id', 'in', f.userIds!.length ? f.userIds! : [-1]))
-    .$if(f.deleted === true, (q) => q.where('p.deleted_at', 'is not', null))
-    .$if(f.deleted === false, (q) => q.where('p.deleted_at', 'is', null))
-    .$if(f.from !== undefined, (q) => q.where('p.created_at', '>=', f.from!))
-    .$if(f.to !== undefined, (q) => q.where('p.created_at', '<=', f.to!));
+/**
+ * The moderator's filters, the same on posts (`p`), square comments and thread comments (`c`):
+ * text, authors, live or deleted, and a creation window. `postId` applies where the table has it.
+ */
+function modFiltered<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, a: 'p' | 'c', f: ModFilter): QB {
+  const col = (name: string) => sql.ref(`${a}.${name}`);
+  return qb
+    .$if(f.keyword !== undefined, (q) => q.where(containsText(`${a}.content`, f.keyword!)))
+    .$if(f.userIds !== undefined, (q) => q.where(col('user_id'), 'in', f.userIds!.length ? f.userIds! : [-1]))
+    .$if(f.postId !== undefined && a === 'c', (q) => q.where(col('post_id'), '=', f.postId!))
+    .$if(f.deleted === true, (q) => q.where(col('deleted_at'), 'is not', null))
+    .$if(f.deleted === false, (q) => q.where(col('deleted_at'), 'is', null))
+    .$if(f.from !== undefined, (q) => q.where(col('created_at'), '>=', f.from!))
+    .$if(f.to !== undefined, (q) => q.where(col('created_at'), '<=', f.to!)) as QB;
 }
+
+const postsFiltered = (db: Conn, f: ModFilter) => modFiltered(db.selectFrom('square_posts as p'), 'p', f);
 
 export async function listModPosts(db: Conn, f: ModFilter, w: ModListWindow) {
   const [rows, count] = await Promise.all([
@@ -90,17 +98,8 @@ export async function restorePost(db: Conn, id: number, now: number): Promise<bo
   return Number(result.numUpdatedRows) > 0;
 }
 
-function commentsFiltered(db: Conn, f: ModFilter) {
-  return db
-    .selectFrom('square_comments as c')
-    .$if(f.keyword !== undefined, (q) => q.where(containsText('c.content', f.keyword!)))
-    .$if(f.userIds !== undefined, (q) => q.where('c.user_id', 'in', f.userIds!.length ? f.userIds! : [-1]))
-    .$if(f.postId !== undefined, (q) => q.where('c.post_id', '=', f.postId!))
-    .$if(f.deleted === true, (q) => q.where('c.deleted_at', 'is not', null))
-    .$if(f.deleted === false, (q) => q.where('c.deleted_at', 'is', null))
-    .$if(f.from !== undefined, (q) => q.where('c.created_at', '>=', f.from!))
-    .$if(f.to !== undefined, (q) => q.where('c.created_at', '<=', f.to!));
-}
+const commentsFiltered = (db: Conn, f: ModFilter) =>
+  modFiltered(db.selectFrom('square_comments as c'), 'c', f);
 
 const COMMENT_COLUMNS = [
   'c.id',
@@ -142,16 +141,9 @@ export const findModComment = (db: Conn, id: number) =>
     .where('c.id', '=', id)
     .executeTakeFirst();
 
-function threadCommentsFiltered(db: Conn, f: ModFilter) {
-  return db
-    .selectFrom('thread_comments as c')
-    .$if(f.keyword !== undefined, (q) => q.where(containsText('c.content', f.keyword!)))
-    .$if(f.userIds !== undefined, (q) => q.where('c.user_id', 'in', f.userIds!.length ? f.userIds! : [-1]))
-    .$if(f.deleted === true, (q) => q.where('c.deleted_at', 'is not', null))
-    .$if(f.deleted === false, (q) => q.where('c.deleted_at', 'is', null))
-    .$if(f.from !== undefined, (q) => q.where('c.created_at', '>=', f.from!))
-    .$if(f.to !== undefined, (q) => q.where('c.created_at', '<=', f.to!));
-}
+// Thread comments hang on a thread, not a post: the post filter does not apply to them.
+const threadCommentsFiltered = (db: Conn, f: ModFilter) =>
+  modFiltered(db.selectFrom('thread_comments as c'), 'c', { ...f, postId: undefined });
 
 const THREAD_COMMENT_COLUMNS = [
   'c.id',

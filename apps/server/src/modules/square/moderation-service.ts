@@ -11,7 +11,7 @@ import { toIso, toIsoOrNull } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { profilesOf, UNKNOWN_PROFILE, userIdsMatching } from '../accounts/public.ts';
-import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
+import { type AuditActor, adminOffset, consoleRecord } from '../operators/public.ts';
 import * as engine from './comments-engine.ts';
 import { onPosts } from './comments-service.ts';
 import { parseImages } from './mapping.ts';
@@ -115,7 +115,7 @@ export async function listModPosts(deps: Deps, q: ModPostListQuery): Promise<Adm
     },
     { sort: SORT[q.sort], order: q.order, limit: q.pageSize, offset: adminOffset(q) },
   );
-  return { records: await toModPosts(db, rows), total, current: q.currentPage, size: q.pageSize };
+  return consoleRecord.page(await toModPosts(db, rows), total, q);
 }
 
 export async function listModComments(deps: Deps, q: ModCommentListQuery): Promise<AdminPage<ModComment>> {
@@ -131,10 +131,10 @@ export async function listModComments(deps: Deps, q: ModCommentListQuery): Promi
   const window = { sort: SORT[q.sort], order: q.order, limit: q.pageSize, offset: adminOffset(q) };
   if (q.source === 'thread') {
     const { rows, total } = await mod.listModThreadComments(db, filter, window);
-    return { records: await toModThreadComments(db, rows), total, current: q.currentPage, size: q.pageSize };
+    return consoleRecord.page(await toModThreadComments(db, rows), total, q);
   }
   const { rows, total } = await mod.listModComments(db, filter, window);
-  return { records: await toModComments(db, rows), total, current: q.currentPage, size: q.pageSize };
+  return consoleRecord.page(await toModComments(db, rows), total, q);
 }
 
 async function modPostOf(db: Conn, id: number): Promise<ModPost> {
@@ -164,20 +164,18 @@ const announce = { announce: ['square' as const] };
 
 /** A moderator's delete: the author's soft delete (the post leaves every list and its counters). */
 export function deletePostAsModerator(deps: Deps, actor: AuditActor, id: number): Promise<ModPost> {
-  return audited(
+  return consoleRecord.change(
     deps,
     actor,
-    async (trx) => {
-      const before = await modPostOf(trx, id);
-      const post = await posts.findPost(trx, id);
-      if (!post || post.deleted_at !== null || !(await posts.softDeletePost(trx, id, deps.clock.now())))
-        throw notFound('帖子');
-      await posts.addLivePosts(trx, new Map([[post.tag_id, -1]]));
-      const after = await modPostOf(trx, id);
-      return {
-        result: after,
-        audit: { action: 'post.delete', targetType: 'post', targetId: id, before, after },
-      };
+    { type: 'post', id, verb: 'delete' },
+    {
+      read: (trx) => modPostOf(trx, id),
+      write: async (trx) => {
+        const post = await posts.findPost(trx, id);
+        if (!post || post.deleted_at !== null || !(await posts.softDeletePost(trx, id, deps.clock.now())))
+          throw notFound('帖子');
+        await posts.addLivePosts(trx, new Map([[post.tag_id, -1]]));
+      },
     },
     announce,
   );
@@ -185,20 +183,18 @@ export function deletePostAsModerator(deps: Deps, actor: AuditActor, id: number)
 
 /** Brings a deleted post back into the feeds and their counters (its comments come with it). */
 export function restorePost(deps: Deps, actor: AuditActor, id: number): Promise<ModPost> {
-  return audited(
+  return consoleRecord.change(
     deps,
     actor,
-    async (trx) => {
-      const before = await modPostOf(trx, id);
-      const post = await posts.findPost(trx, id);
-      if (!post || post.deleted_at === null || !(await mod.restorePost(trx, id, deps.clock.now())))
-        throw notFound('已删除的帖子');
-      await posts.addLivePosts(trx, new Map([[post.tag_id, 1]]));
-      const after = await modPostOf(trx, id);
-      return {
-        result: after,
-        audit: { action: 'post.restore', targetType: 'post', targetId: id, before, after },
-      };
+    { type: 'post', id, verb: 'restore' },
+    {
+      read: (trx) => modPostOf(trx, id),
+      write: async (trx) => {
+        const post = await posts.findPost(trx, id);
+        if (!post || post.deleted_at === null || !(await mod.restorePost(trx, id, deps.clock.now())))
+          throw notFound('已删除的帖子');
+        await posts.addLivePosts(trx, new Map([[post.tag_id, 1]]));
+      },
     },
     announce,
   );
@@ -211,18 +207,13 @@ export function deleteCommentAsModerator(
   source: CommentSource,
   id: number,
 ): Promise<ModComment> {
-  return audited(
+  return consoleRecord.change(
     deps,
     actor,
-    async (trx) => {
-      const before = await modCommentOf(trx, source, id);
-      await engine.removeIn(trx, targetOf(source), id, deps.clock.now(), async () => {});
-      const after = await modCommentOf(trx, source, id);
-      const targetType = targetTypeOf(source);
-      return {
-        result: after,
-        audit: { action: `${targetType}.delete`, targetType, targetId: id, before, after },
-      };
+    { type: targetTypeOf(source), id, verb: 'delete' },
+    {
+      read: (trx) => modCommentOf(trx, source, id),
+      write: (trx) => engine.removeIn(trx, targetOf(source), id, deps.clock.now(), async () => {}),
     },
     announceOf(source),
   );
@@ -235,18 +226,13 @@ export function restoreComment(
   source: CommentSource,
   id: number,
 ): Promise<ModComment> {
-  return audited(
+  return consoleRecord.change(
     deps,
     actor,
-    async (trx) => {
-      const before = await modCommentOf(trx, source, id);
-      await engine.restoreIn(trx, targetOf(source), id);
-      const after = await modCommentOf(trx, source, id);
-      const targetType = targetTypeOf(source);
-      return {
-        result: after,
-        audit: { action: `${targetType}.restore`, targetType, targetId: id, before, after },
-      };
+    { type: targetTypeOf(source), id, verb: 'restore' },
+    {
+      read: (trx) => modCommentOf(trx, source, id),
+      write: (trx) => engine.restoreIn(trx, targetOf(source), id),
     },
     announceOf(source),
   );

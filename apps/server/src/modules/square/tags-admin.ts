@@ -10,7 +10,7 @@ import type { Conn } from '../../db/database.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import type { SquareTagsTable } from './tables.ts';
 import * as repo from './tags-admin-repository.ts';
 
@@ -43,13 +43,13 @@ export async function listSquareTags(
 ): Promise<AdminPage<AdminSquareTag>> {
   const { rows, total } = await repo.listAllTags(
     deps.db.kysely,
-    { published: q.published === undefined ? undefined : q.published === 'true' },
+    { published: consoleRecord.publishedFilter(q.published) },
     q.sort,
     q.order,
     q.pageSize,
     adminOffset(q),
   );
-  return { records: rows.map(toAdminTag), total, current: q.currentPage, size: q.pageSize };
+  return consoleRecord.page(rows.map(toAdminTag), total, q);
 }
 
 export const getSquareTag = (deps: Deps, id: number) => tagOf(deps.db.kysely, id);
@@ -82,22 +82,15 @@ export async function updateSquareTag(
   id: number,
   body: UpdateSquareTagBody,
 ): Promise<AdminSquareTag> {
-  return audited(deps, actor, async (trx) => {
-    const before = await tagOf(trx, id);
-    if (body.name !== undefined) await assertNameFree(trx, body.name, id);
-    await repo.updateTag(trx, id, {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.sort !== undefined ? { sort: body.sort } : {}),
-      ...(body.published !== undefined ? { is_active: body.published ? 1 : 0 } : {}),
-    });
-    const after = await tagOf(trx, id);
-    const onlyPublishing =
-      Object.keys(body).every((k) => k === 'published') && before.published !== after.published;
-    const action = onlyPublishing
-      ? after.published
-        ? 'square-tag.publish'
-        : 'square-tag.unpublish'
-      : 'square-tag.update';
-    return { result: after, audit: { action, targetType: 'square-tag', targetId: id, before, after } };
+  return consoleRecord.edit(deps, actor, { type: 'square-tag', id }, body, {
+    read: (trx) => tagOf(trx, id),
+    write: async (trx) => {
+      if (body.name !== undefined) await assertNameFree(trx, body.name, id);
+      await repo.updateTag(trx, id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.sort !== undefined ? { sort: body.sort } : {}),
+        ...consoleRecord.publishedFlag('is_active', body.published),
+      });
+    },
   });
 }

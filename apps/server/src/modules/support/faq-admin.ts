@@ -5,7 +5,7 @@ import type { Conn } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { cleanServerHtml } from '../../platform/server-html.ts';
-import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as repo from './faq-admin-repository.ts';
 import type { FaqsTable } from './tables.ts';
 
@@ -33,13 +33,13 @@ async function faqOf(db: Conn, id: number): Promise<AdminFaq> {
 export async function listFaqEntries(deps: Deps, q: AdminFaqListQuery): Promise<AdminPage<AdminFaq>> {
   const { rows, total } = await repo.listAllFaqs(
     deps.db.kysely,
-    { question: q.question, published: q.published === undefined ? undefined : q.published === 'true' },
+    { question: q.question, published: consoleRecord.publishedFilter(q.published) },
     q.sort,
     q.order,
     q.pageSize,
     adminOffset(q),
   );
-  return { records: rows.map(toAdminFaq), total, current: q.currentPage, size: q.pageSize };
+  return consoleRecord.page(rows.map(toAdminFaq), total, q);
 }
 
 export const getFaq = (deps: Deps, id: number) => faqOf(deps.db.kysely, id);
@@ -71,39 +71,32 @@ export async function updateFaq(
   id: number,
   body: UpdateFaqBody,
 ): Promise<AdminFaq> {
-  return audited(
+  return consoleRecord.edit(
     deps,
     actor,
-    async (trx) => {
-      const before = await faqOf(trx, id);
-      await repo.updateFaq(trx, id, {
-        ...(body.question !== undefined ? { question: body.question } : {}),
-        ...(body.answer !== undefined ? { answer: body.answer } : {}),
-        ...(body.sort !== undefined ? { sort: body.sort } : {}),
-        ...(body.published !== undefined ? { is_active: body.published ? 1 : 0 } : {}),
-      });
-      const after = await faqOf(trx, id);
-      const onlyPublishing =
-        Object.keys(body).every((k) => k === 'published') && before.published !== after.published;
-      const action = onlyPublishing ? (after.published ? 'faq.publish' : 'faq.unpublish') : 'faq.update';
-      return { result: after, audit: { action, targetType: 'faq', targetId: id, before, after } };
+    { type: 'faq', id },
+    body,
+    {
+      read: (trx) => faqOf(trx, id),
+      write: async (trx) => {
+        await repo.updateFaq(trx, id, {
+          ...(body.question !== undefined ? { question: body.question } : {}),
+          ...(body.answer !== undefined ? { answer: body.answer } : {}),
+          ...(body.sort !== undefined ? { sort: body.sort } : {}),
+          ...consoleRecord.publishedFlag('is_active', body.published),
+        });
+      },
     },
     announce,
   );
 }
 
 export async function deleteFaq(deps: Deps, actor: AuditActor, id: number): Promise<void> {
-  await audited(
+  await consoleRecord.remove(
     deps,
     actor,
-    async (trx) => {
-      const before = await faqOf(trx, id);
-      await repo.deleteFaq(trx, id);
-      return {
-        result: undefined,
-        audit: { action: 'faq.delete', targetType: 'faq', targetId: id, before, after: null },
-      };
-    },
+    { type: 'faq', id },
+    { read: (trx) => faqOf(trx, id), remove: (trx) => repo.deleteFaq(trx, id) },
     announce,
   );
 }

@@ -9,7 +9,7 @@ import type { Selectable } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
-import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as repo from './plans-repository.ts';
 import type { VipPlansTable } from './tables.ts';
 
@@ -41,13 +41,13 @@ const SORT_COLUMNS = { sort: 'sort', id: 'vip_type', price: 'price' } as const;
 export async function listVipPlans(deps: Deps, q: AdminVipPlanListQuery): Promise<AdminPage<AdminVipPlan>> {
   const { rows, total } = await repo.listAllPlans(
     deps.db.kysely,
-    { published: q.published === undefined ? undefined : q.published === 'true' },
+    { published: consoleRecord.publishedFilter(q.published) },
     SORT_COLUMNS[q.sort],
     q.order,
     q.pageSize,
     adminOffset(q),
   );
-  return { records: rows.map(toAdminPlan), total, current: q.currentPage, size: q.pageSize };
+  return consoleRecord.page(rows.map(toAdminPlan), total, q);
 }
 
 export const getVipPlan = (deps: Deps, id: number) => planOf(deps.db.kysely, id);
@@ -90,34 +90,29 @@ export async function updateVipPlan(
   id: number,
   body: UpdateVipPlanBody,
 ): Promise<AdminVipPlan> {
-  return audited(
+  return consoleRecord.edit(
     deps,
     actor,
-    async (trx) => {
-      const before = await planOf(trx, id);
-      const price = body.price ?? before.price;
-      const originalPrice = body.originalPrice ?? before.originalPrice;
-      // One of the two changed alone: the pair must still read as a discount (or none).
-      if (originalPrice < price) throw badInput('originalPrice', '原价不能低于现价');
-      await repo.updatePlan(trx, id, {
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.days !== undefined ? { days: body.days } : {}),
-        ...(body.price !== undefined ? { price: body.price } : {}),
-        ...(body.originalPrice !== undefined ? { original_price: body.originalPrice } : {}),
-        ...(body.badge !== undefined ? { badge: body.badge } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(body.sort !== undefined ? { sort: body.sort } : {}),
-        ...(body.published !== undefined ? { is_active: body.published ? 1 : 0 } : {}),
-      });
-      const after = await planOf(trx, id);
-      const onlyPublishing =
-        Object.keys(body).every((k) => k === 'published') && before.published !== after.published;
-      const action = onlyPublishing
-        ? after.published
-          ? 'vip-plan.publish'
-          : 'vip-plan.unpublish'
-        : 'vip-plan.update';
-      return { result: after, audit: { action, targetType: 'vip-plan', targetId: id, before, after } };
+    { type: 'vip-plan', id },
+    body,
+    {
+      read: (trx) => planOf(trx, id),
+      write: async (trx, before) => {
+        const price = body.price ?? before.price;
+        const originalPrice = body.originalPrice ?? before.originalPrice;
+        // One of the two changed alone: the pair must still read as a discount (or none).
+        if (originalPrice < price) throw badInput('originalPrice', '原价不能低于现价');
+        await repo.updatePlan(trx, id, {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.days !== undefined ? { days: body.days } : {}),
+          ...(body.price !== undefined ? { price: body.price } : {}),
+          ...(body.originalPrice !== undefined ? { original_price: body.originalPrice } : {}),
+          ...(body.badge !== undefined ? { badge: body.badge } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.sort !== undefined ? { sort: body.sort } : {}),
+          ...consoleRecord.publishedFlag('is_active', body.published),
+        });
+      },
     },
     announce,
   );

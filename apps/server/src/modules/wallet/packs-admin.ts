@@ -9,7 +9,7 @@ import type { Selectable } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
-import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as repo from './packs-repository.ts';
 import type { RechargePacksTable } from './tables.ts';
 
@@ -42,13 +42,13 @@ export async function listRechargePacks(
 ): Promise<AdminPage<AdminRechargePack>> {
   const { rows, total } = await repo.listAllPacks(
     deps.db.kysely,
-    { published: q.published === undefined ? undefined : q.published === 'true' },
+    { published: consoleRecord.publishedFilter(q.published) },
     SORT_COLUMNS[q.sort],
     q.order,
     q.pageSize,
     adminOffset(q),
   );
-  return { records: rows.map(toAdminPack), total, current: q.currentPage, size: q.pageSize };
+  return consoleRecord.page(rows.map(toAdminPack), total, q);
 }
 
 export const getRechargePack = (deps: Deps, id: number) => packOf(deps.db.kysely, id);
@@ -95,28 +95,22 @@ export async function updateRechargePack(
   id: number,
   body: UpdateRechargePackBody,
 ): Promise<AdminRechargePack> {
-  return audited(
+  return consoleRecord.edit(
     deps,
     actor,
-    async (trx) => {
-      const before = await packOf(trx, id);
-      await repo.updatePack(trx, id, {
-        ...(body.price !== undefined ? { price: body.price } : {}),
-        ...(body.diamonds !== undefined ? { diamonds: body.diamonds } : {}),
-        ...(body.bonus !== undefined ? { bonus: body.bonus } : {}),
-        ...(body.tag !== undefined ? { tag: body.tag } : {}),
-        ...(body.sort !== undefined ? { sort: body.sort } : {}),
-        ...(body.published !== undefined ? { is_active: body.published ? 1 : 0 } : {}),
-      });
-      const after = await packOf(trx, id);
-      const onlyPublishing =
-        Object.keys(body).every((k) => k === 'published') && before.published !== after.published;
-      const action = onlyPublishing
-        ? after.published
-          ? 'recharge-pack.publish'
-          : 'recharge-pack.unpublish'
-        : 'recharge-pack.update';
-      return { result: after, audit: { action, targetType: 'recharge-pack', targetId: id, before, after } };
+    { type: 'recharge-pack', id },
+    body,
+    {
+      read: (trx) => packOf(trx, id),
+      write: (trx) =>
+        repo.updatePack(trx, id, {
+          ...(body.price !== undefined ? { price: body.price } : {}),
+          ...(body.diamonds !== undefined ? { diamonds: body.diamonds } : {}),
+          ...(body.bonus !== undefined ? { bonus: body.bonus } : {}),
+          ...(body.tag !== undefined ? { tag: body.tag } : {}),
+          ...(body.sort !== undefined ? { sort: body.sort } : {}),
+          ...consoleRecord.publishedFlag('is_active', body.published),
+        }),
     },
     announce,
   );
