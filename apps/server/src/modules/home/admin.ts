@@ -15,7 +15,6 @@ import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { reencodeImage } from '../../platform/images.ts';
-import { keyOfUrl } from '../../platform/storage.ts';
 import { assertUploadStored } from '../../platform/upload.ts';
 import { type AuditActor, adminOffset, audited, consoleRecord } from '../operators/public.ts';
 import * as repo from './repository.ts';
