@@ -94,7 +94,11 @@ describe('videos in the console', () => {
     const dialog = await fillUpload(page, title, clip);
     await expectAccessible(page, 'video upload dialog');
     await dialog.getByRole('button', { name: '上传' }).click();
-    await expect.poll(() => page.getByText(`已上传「${title}」，封面已生成`).count()).toBe(1);
+    // The server reads the MP4 and draws its cover with ffmpeg before it answers: on a busy 2-core
+    // machine that takes longer than the suite's 15 s poll.
+    await expect
+      .poll(() => page.getByText(`已上传「${title}」，封面已生成`).count(), { timeout: 60_000 })
+      .toBe(1);
     await expect.poll(() => dialog.isVisible()).toBe(false);
 
     const row = page.getByRole('row', { name: new RegExp(title) });
