@@ -408,6 +408,29 @@ describeDialects('admin games', (dialect) => {
       .filter((r) => r.target_type === 'game' && r.target_id === String(game.data.id))
       .map((r) => r.action);
     expect(actions.filter((a) => a === 'game.package-android')).toHaveLength(2);
+
+    // The iOS package beside it: the portal offers both platforms and serves the .ipa for iOS.
+    const ipa = zipOf([{ name: 'Payload/Game.app/Info.plist', text: '<plist/>' }]);
+    const ios = await upload(
+      `/games/${game.data.id}/packages/ios`,
+      multipart('file', '安装包游戏.ipa', 'application/octet-stream', ipa),
+    );
+    expect(ios.code, ios.msg).toBe(0);
+    expect(ios.data).toMatchObject({ hasAndroid: true, hasIos: true });
+    expect((await portalDetail(game.data.appID)).data.platforms).toEqual([1, 2]);
+    const iosLink = await postForm(
+      t.app,
+      `/api/user/game/download/${game.data.id}`,
+      { platformType: 2 },
+      user,
+    );
+    expect(iosLink.data).toMatchObject({ charged: 0 });
+    const iosFile = await t.app.inject({
+      method: 'GET',
+      url: new URL(iosLink.data.url).pathname + new URL(iosLink.data.url).search,
+    });
+    expect(iosFile.statusCode).toBe(200);
+    expect(iosFile.rawPayload.equals(ipa)).toBe(true);
   });
 
   it('refuses a package over the limit with 413, a wrong type or a non-archive with 400, keeping nothing', async () => {
