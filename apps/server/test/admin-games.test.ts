@@ -146,16 +146,26 @@ describeDialects('admin games', (dialect) => {
     });
     expect((await portalList('云海')).length).toBe(0);
     expect((await portalDetail(draft.data.appID)).status).toBe(404);
-    const actions = (await auditRows(t))
-      .filter((r) => r.target_type === 'game' && r.target_id === String(draft.data.id))
-      .map((r) => r.action);
-    expect(actions).toEqual([
+    const renamed = await adminCall<AdminGame>(t.app, 'PATCH', `/games/${draft.data.id}`, {
+      operator: editor,
+      json: { name: '云海迷踪 重制版' },
+    });
+    expect(renamed.data).toMatchObject({ name: '云海迷踪 重制版', published: false });
+    const rows = (await auditRows(t)).filter(
+      (r) => r.target_type === 'game' && r.target_id === String(draft.data.id),
+    );
+    expect(rows.map((r) => r.action)).toEqual([
       'game.create',
       'game.icon',
       'game.screenshot-add',
       'game.publish',
       'game.unpublish',
+      'game.update',
     ]);
+    expect(JSON.parse(rows[5].before_json ?? '{}')).toMatchObject({ name: '云海迷踪' });
+    expect(JSON.parse(rows[5].after_json ?? '{}')).toMatchObject({ name: '云海迷踪 重制版' });
+    // The type made for this suite (beforeAll) is audited too.
+    expect((await auditRows(t)).filter((r) => r.action === 'game-type.create').length).toBeGreaterThan(0);
   });
 
   it('refuses a picture that is not an image, naming file, and stores nothing', async () => {

@@ -129,6 +129,15 @@ describeDialects('admin home banners and sections', (dialect) => {
       json: { image: saved, alt: '保留的横幅', link: '/recharge', sort: 7, published: false },
     });
     expect(banner.status).toBe(200);
+    const shown = await adminCall<AdminBanner>(t.app, 'PATCH', `/home-banners/${banner.data.id}`, {
+      operator: editor,
+      json: { published: true },
+    });
+    expect(shown.data.published).toBe(true);
+    expect((await auditRows(t)).at(-1)).toMatchObject({
+      action: 'banner.publish',
+      target_id: String(banner.data.id),
+    });
     const other = await adminCall<AdminBanner>(t.app, 'POST', '/home-banners', {
       operator: editor,
       json: { image: replaced, alt: '换图的横幅', link: '/recharge', sort: 8, published: false },

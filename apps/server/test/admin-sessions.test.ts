@@ -282,6 +282,10 @@ describeDialects('admin sessions', (dialect) => {
       json: { password: made.password, code: totpCodeAt(t, secret) },
     });
     expect(off).toMatchObject({ code: 0 });
+    expect((await auditRows(t)).at(-1)).toMatchObject({
+      action: 'operator.totp-disable',
+      operator_id: made.id,
+    });
     expect((await loginRequest(t.app, made.name, made.password)).data.stage).toBe('active');
   });
 
@@ -350,6 +354,10 @@ describeDialects('admin sessions', (dialect) => {
       json: { oldPassword: made.password, newPassword: 'N3w!password' },
     });
     expect(changed.code).toBe(0);
+    const row = (await auditRows(t)).at(-1);
+    expect(row).toMatchObject({ action: 'operator.password', operator_id: made.id });
+    // The audit row never holds a password or its hash.
+    expect(`${row?.before_json}${row?.after_json}`).not.toMatch(/N3w!password|scrypt|hash/i);
     expect((await sessionOf(here)).status).toBe(200);
     expect((await sessionOf(there)).status).toBe(401);
     expect((await loginRequest(t.app, made.name, made.password)).code).toBe(1);
