@@ -48,6 +48,38 @@ export function ownModuleMocks(text) {
   return found;
 }
 
+/**
+ * What each app's code may never import, so neither bundle pulls in the other (issue 20 §1: the
+ * console's bundle never touches the portal's): the console's toolkit stays out of the portal,
+ * the portal's out of the console, and neither reaches into the other's folder.
+ */
+const FOREIGN = {
+  web: {
+    packages: /^(?:antd(?:\/|$)|@refinedev\/|@ant-design\/|recharts(?:\/|$)|@ld\/admin(?:\/|$))/,
+    folder: 'apps/admin/',
+  },
+  admin: { packages: /^(?:antd-mobile(?:\/|$)|@ld\/web(?:\/|$))/, folder: 'apps/web/' },
+};
+
+/** Imports in `file` (relative to the root) that reach the other app's code or toolkit. */
+export function crossAppImports(file, text) {
+  const app = /^apps\/(web|admin)\//.exec(file)?.[1];
+  if (!app) return [];
+  const rule = FOREIGN[app];
+  const found = [];
+  const spec = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)(['"])([^'"]+)\1/gm;
+  for (const m of text.matchAll(spec)) {
+    const target = m[2];
+    const resolved = target.startsWith('.')
+      ? path.posix.normalize(path.posix.join(path.posix.dirname(file), target))
+      : null;
+    if (rule.packages.test(target) || resolved?.startsWith(rule.folder)) {
+      found.push({ line: text.slice(0, m.index).split('\n').length, target });
+    }
+  }
+  return found;
+}
+
 /** Every breach of these rules in the tree at `root`, one message each. */
 export function structureProblems(root) {
   const problems = [];
@@ -64,6 +96,14 @@ export function structureProblems(root) {
       for (const { line, target } of ownModuleMocks(fs.readFileSync(path.join(root, file), 'utf8')))
         problems.push(
           `${file}:${line}: vi.mock('${target}') replaces the project's own module; drive the real code and fake only the network edge (fakeServer, a vendor on 127.0.0.1)`,
+        );
+    }
+  }
+  for (const dir of ['apps/web', 'apps/admin']) {
+    for (const file of sourceFiles(root, dir)) {
+      for (const { line, target } of crossAppImports(file, fs.readFileSync(path.join(root, file), 'utf8')))
+        problems.push(
+          `${file}:${line}: imports '${target}', the other app's code or toolkit; the portal and the console are built apart (docs/decisions/0048-operator-console.md)`,
         );
     }
   }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownModuleMocks, structureProblems, tooDeepInFeature } from '../lib/structure.mjs';
+import { crossAppImports, ownModuleMocks, structureProblems, tooDeepInFeature } from '../lib/structure.mjs';
 
 // Each rule of docs/decisions/0017 and 0052 proved on a file that breaks it: the repository's own
 // biome.json, in a temporary tree, with a probe file at the path the rule guards.
@@ -106,6 +106,35 @@ describe('the structure check (scripts/check-structure.mjs)', () => {
       { line: 1, target: '../api/get-episode' },
       { line: 2, target: '@ld/contract/codes' },
     ]);
+  });
+
+  it('keeps the portal and the console apart: neither imports the other or its toolkit', () => {
+    const web = [
+      "import { Button } from 'antd';",
+      "import { useTable } from '@refinedev/antd';",
+      "const charts = await import('recharts');",
+      "import { Popup } from 'antd-mobile/es/components/popup';",
+      "import { roles } from '../../../../admin/src/roles';",
+      "import '@ant-design/v5-patch-for-react-19';",
+    ].join('\n');
+    expect(crossAppImports('apps/web/src/features/x/page.tsx', web)).toEqual([
+      { line: 1, target: 'antd' },
+      { line: 2, target: '@refinedev/antd' },
+      { line: 3, target: 'recharts' },
+      { line: 5, target: '../../../../admin/src/roles' },
+      { line: 6, target: '@ant-design/v5-patch-for-react-19' },
+    ]);
+    const admin = [
+      "import { Table } from 'antd';",
+      "import { Popup } from 'antd-mobile';",
+      "import { http } from '../../web/src/shared/http/client';",
+      "import { ErrorCode } from '@ld/contract/codes';",
+    ].join('\n');
+    expect(crossAppImports('apps/admin/src/app.tsx', admin)).toEqual([
+      { line: 2, target: 'antd-mobile' },
+      { line: 3, target: '../../web/src/shared/http/client' },
+    ]);
+    expect(crossAppImports('apps/server/src/app.ts', "import 'antd';")).toEqual([]);
   });
 
   it('names each breach in a tree, and finds none in this repository', () => {

@@ -824,6 +824,20 @@ const ROUTES: RouteProbe[] = [
 ];
 
 /** Routes whose checks live in admin-sessions.test.ts: calling them changes the session itself. */
+/** GET routes answering 200 that are not paged lists (one record, a vocabulary, a report). */
+const NOT_LISTS = new Set<string>([
+  '/session',
+  '/settings',
+  '/audit/vocabulary',
+  '/reports/channels?from=2026-11-01&to=2026-11-07',
+  '/game-types',
+  '/videos/categories',
+  '/novels/categories',
+  '/comics/categories',
+  // The five sections, always whole.
+  '/home-sections',
+]);
+
 const SESSION_ROUTES = ['POST /auth/login', 'POST /auth/totp', 'POST /auth/logout', 'POST /me/totp/setup'];
 
 /** The admin routes as registered: the admin plugin alone on a bare Fastify, listening to onRoute. */
@@ -978,6 +992,44 @@ describeDialects('admin access', (dialect) => {
       }
     }
   });
+
+  /** The routes that page a list (adminListQuery: currentPage, pageSize ≤ 100, sort, order). */
+  const LISTS = ROUTES.filter(
+    (r) => r.method === 'GET' && r.allowed.status === 200 && !NOT_LISTS.has(r.path),
+  );
+
+  it.each(LISTS.map((r) => [r.path, r] as const))(
+    'GET %s: a page size over 100, an unknown sort or order is 400 naming it, never a 500',
+    async (_name, route) => {
+      for (const [query, field] of [
+        [{ pageSize: '1000' }, 'pageSize'],
+        [{ currentPage: '0' }, 'currentPage'],
+        [{ sort: 'nope' }, 'sort'],
+        [{ order: 'sideways' }, 'order'],
+      ] as const) {
+        const answer = await adminCall(t.app, 'GET', route.path, { operator: operators.admin, query });
+        expect(answer.status, `${route.path} ${JSON.stringify(query)}: ${answer.msg}`).toBe(400);
+        expect(answer.msg.startsWith(`${field}:`), answer.msg).toBe(true);
+      }
+    },
+  );
+
+  // A statement is looked up by uid or login name, so `abc` is a name (404), not bad input.
+  const withIds = ROUTES.filter((r) => r.path.includes('/999999') && r.pattern !== '/users/:user/statement');
+  it.each(withIds.map((r) => [`${r.method} ${r.pattern}`, r] as const))(
+    '%s: an id that is not a number is 400 naming it, changing nothing',
+    async (_name, route) => {
+      const before = await snapshot();
+      const param = /\/:(\w+)/.exec(route.pattern ?? '')?.[1] ?? 'id';
+      const answer = await adminCall(t.app, route.method, route.path.replace('/999999', '/abc'), {
+        operator: operators.admin,
+        json: route.json,
+      });
+      expect(answer.status, answer.msg).toBe(400);
+      expect(answer.msg.startsWith(`${param}:`), answer.msg).toBe(true);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   it('writes no audit row for any refused or invalid call above', async () => {
     // The operators were made through the service: one operator.create row each, nothing else.

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { AdminActivity } from '@ld/contract/admin/activities';
 import type { AdminPage } from '@ld/contract/admin/list';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sweepActivityBannerUploads } from '../src/modules/activities/jobs.ts';
 import { ADMIN_API, adminCall, auditRows, type Operator, operatorOf } from './helpers/admin.ts';
 import { call, createTestApp, describeDialects, postForm, randomIp, type TestApp } from './helpers/app.ts';
 import { balanceOf, createUser } from './helpers/money.ts';
@@ -335,6 +338,41 @@ describeDialects('admin activities', (dialect) => {
     // Deleted (nobody took part): its uploaded banner goes too.
     expect((await adminCall(t.app, 'DELETE', `/activities/${id}`, { operator: editor })).status).toBe(200);
     expect(await served(second.data.url)).toBe(404);
+  });
+
+  it('sweeps banner uploads no activity names a day later; saved and seeded pictures stay', async () => {
+    const upload = async () => {
+      const answer = await uploadBanner(await pngBytes(640, 360));
+      expect(answer.status, answer.msg).toBe(200);
+      return answer.data.url;
+    };
+    const fileOf = (url: string) =>
+      path.join(t.deps.config.dataDir, 'uploads', ...url.slice('/uploads/'.length).split('/'));
+    const age = (url: string, hours: number) => {
+      const when = new Date(t.clock.now() - hours * HOUR);
+      fs.utimesSync(fileOf(url), when, when);
+    };
+    const neverSaved = await upload();
+    const recent = await upload();
+    const saved = await upload();
+    // A seeded banner sits in a sub-folder (activities/<n>/banner.webp) and is never swept.
+    const seeded = await t.deps.storage.put('activities/99/banner.webp', await pngBytes(64, 36));
+    const made = await adminCall<AdminActivity>(t.app, 'POST', '/activities', {
+      operator: editor,
+      json: { title: '保留横幅', banner: saved, startTime: iso(-HOUR), endTime: iso(HOUR), published: true },
+    });
+    expect(made.status, made.msg).toBe(200);
+    for (const url of [neverSaved, saved, seeded]) age(url, 30);
+    age(recent, 23);
+
+    expect(await sweepActivityBannerUploads.run(t.deps)).toBe(1);
+    expect(await served(neverSaved)).toBe(404);
+    for (const url of [recent, saved, seeded]) expect(await served(url)).toBe(200);
+    expect((await portalDetail(made.data.id)).banner).toBe(saved);
+    expect(await sweepActivityBannerUploads.run(t.deps)).toBe(0);
+    expect(
+      (await adminCall(t.app, 'DELETE', `/activities/${made.data.id}`, { operator: editor })).status,
+    ).toBe(200);
   });
 
   it('deletes an activity or a task nobody took part in; one with participants is refused: take it down', async () => {

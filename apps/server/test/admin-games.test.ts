@@ -146,16 +146,26 @@ describeDialects('admin games', (dialect) => {
     });
     expect((await portalList('云海')).length).toBe(0);
     expect((await portalDetail(draft.data.appID)).status).toBe(404);
-    const actions = (await auditRows(t))
-      .filter((r) => r.target_type === 'game' && r.target_id === String(draft.data.id))
-      .map((r) => r.action);
-    expect(actions).toEqual([
+    const renamed = await adminCall<AdminGame>(t.app, 'PATCH', `/games/${draft.data.id}`, {
+      operator: editor,
+      json: { name: '云海迷踪 重制版' },
+    });
+    expect(renamed.data).toMatchObject({ name: '云海迷踪 重制版', published: false });
+    const rows = (await auditRows(t)).filter(
+      (r) => r.target_type === 'game' && r.target_id === String(draft.data.id),
+    );
+    expect(rows.map((r) => r.action)).toEqual([
       'game.create',
       'game.icon',
       'game.screenshot-add',
       'game.publish',
       'game.unpublish',
+      'game.update',
     ]);
+    expect(JSON.parse(rows[5].before_json ?? '{}')).toMatchObject({ name: '云海迷踪' });
+    expect(JSON.parse(rows[5].after_json ?? '{}')).toMatchObject({ name: '云海迷踪 重制版' });
+    // The type made for this suite (beforeAll) is audited too.
+    expect((await auditRows(t)).filter((r) => r.action === 'game-type.create').length).toBeGreaterThan(0);
   });
 
   it('refuses a picture that is not an image, naming file, and stores nothing', async () => {
@@ -408,6 +418,29 @@ describeDialects('admin games', (dialect) => {
       .filter((r) => r.target_type === 'game' && r.target_id === String(game.data.id))
       .map((r) => r.action);
     expect(actions.filter((a) => a === 'game.package-android')).toHaveLength(2);
+
+    // The iOS package beside it: the portal offers both platforms and serves the .ipa for iOS.
+    const ipa = zipOf([{ name: 'Payload/Game.app/Info.plist', text: '<plist/>' }]);
+    const ios = await upload(
+      `/games/${game.data.id}/packages/ios`,
+      multipart('file', '安装包游戏.ipa', 'application/octet-stream', ipa),
+    );
+    expect(ios.code, ios.msg).toBe(0);
+    expect(ios.data).toMatchObject({ hasAndroid: true, hasIos: true });
+    expect((await portalDetail(game.data.appID)).data.platforms).toEqual([1, 2]);
+    const iosLink = await postForm(
+      t.app,
+      `/api/user/game/download/${game.data.id}`,
+      { platformType: 2 },
+      user,
+    );
+    expect(iosLink.data).toMatchObject({ charged: 0 });
+    const iosFile = await t.app.inject({
+      method: 'GET',
+      url: new URL(iosLink.data.url).pathname + new URL(iosLink.data.url).search,
+    });
+    expect(iosFile.statusCode).toBe(200);
+    expect(iosFile.rawPayload.equals(ipa)).toBe(true);
   });
 
   it('refuses a package over the limit with 413, a wrong type or a non-archive with 400, keeping nothing', async () => {

@@ -203,6 +203,8 @@ describeDialects('admin gift packs', (dialect) => {
       json: { startTime: iso(now - 2 * HOUR), endTime: iso(now - 1) },
     });
     expect(ended.data.status).toBe('ended');
+    const edit = (await auditRows(t)).at(-1);
+    expect(edit).toMatchObject({ action: 'gift-pack.update', target_id: String(pack.data.id) });
     expect((await portalPacks()).find((p) => p.id === pack.data.id)?.status).toBe('ended');
     const user = await createUser(t);
     expect((await postForm(t.app, `/api/v1/gift/${pack.data.id}/claim`, {}, user)).msg).toContain('已过期');
@@ -225,6 +227,11 @@ describeDialects('admin gift packs', (dialect) => {
       operator: editor,
     });
     expect(removed).toMatchObject({ code: 0, data: null });
+    expect((await auditRows(t)).at(-1)).toMatchObject({
+      action: 'gift-pack.delete',
+      target_id: String(byTitle.data.records[0].id),
+      after_json: null,
+    });
     expect((await list({ gameId: other.id })).data.total).toBe(2);
     expect((await list({ gameId: 'x' })).msg).toMatch(/^gameId: /);
   });

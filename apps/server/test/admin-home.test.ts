@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AdminActivity } from '@ld/contract/admin/activities';
 import type { AdminBanner, AdminHomeSection } from '@ld/contract/admin/home';
 import type { AdminPage } from '@ld/contract/admin/list';
 import type { Home } from '@ld/contract/home';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sweepHomeBannerUploads } from '../src/modules/home/jobs.ts';
 import { ADMIN_API, adminCall, auditRows, type Operator, operatorOf } from './helpers/admin.ts';
 import { call, createTestApp, describeDialects, type TestApp } from './helpers/app.ts';
 import { createGame, createType } from './helpers/money.ts';
@@ -98,6 +102,75 @@ describeDialects('admin home banners and sections', (dialect) => {
     expect(removed).toMatchObject({ code: 0, data: null });
     const actions = (await auditRows(t)).filter((r) => r.target_type === 'banner').map((r) => r.action);
     expect(actions).toEqual(['banner.create', 'banner.update', 'banner.unpublish', 'banner.delete']);
+  });
+
+  it('sweeps banner pictures no banner or activity names a day after their upload; saved ones stay', async () => {
+    const upload = async () => {
+      const answer = await uploadBanner(await pngBytes(1400, 530));
+      expect(answer.status, answer.msg).toBe(200);
+      return answer.data.url;
+    };
+    /** Makes the stored file look uploaded `hours` before the app's clock. */
+    const age = (url: string, hours: number) => {
+      const when = new Date(t.clock.now() - hours * 3600_000);
+      const file = path.join(t.deps.config.dataDir, 'uploads', ...url.slice('/uploads/'.length).split('/'));
+      fs.utimesSync(file, when, when);
+    };
+    const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+
+    const neverSaved = await upload();
+    const recent = await upload();
+    const saved = await upload();
+    const replaced = await upload();
+    const replacement = await upload();
+    const namedByActivity = await upload();
+    const banner = await adminCall<AdminBanner>(t.app, 'POST', '/home-banners', {
+      operator: editor,
+      json: { image: saved, alt: '保留的横幅', link: '/recharge', sort: 7, published: false },
+    });
+    expect(banner.status).toBe(200);
+    const shown = await adminCall<AdminBanner>(t.app, 'PATCH', `/home-banners/${banner.data.id}`, {
+      operator: editor,
+      json: { published: true },
+    });
+    expect(shown.data.published).toBe(true);
+    expect((await auditRows(t)).at(-1)).toMatchObject({
+      action: 'banner.publish',
+      target_id: String(banner.data.id),
+    });
+    const other = await adminCall<AdminBanner>(t.app, 'POST', '/home-banners', {
+      operator: editor,
+      json: { image: replaced, alt: '换图的横幅', link: '/recharge', sort: 8, published: false },
+    });
+    const changed = await adminCall<AdminBanner>(t.app, 'PATCH', `/home-banners/${other.data.id}`, {
+      operator: editor,
+      json: { image: replacement },
+    });
+    expect(changed.data.image).toBe(replacement);
+    // An activity's banner may name any site path, a home banner upload included.
+    const activity = await adminCall<AdminActivity>(t.app, 'POST', '/activities', {
+      operator: editor,
+      json: {
+        title: '借用首页横幅的活动',
+        banner: namedByActivity,
+        startTime: new Date(t.clock.now()).toISOString(),
+        endTime: new Date(t.clock.now() + 3600_000).toISOString(),
+      },
+    });
+    expect(activity.status, activity.msg).toBe(200);
+
+    for (const url of [neverSaved, saved, replaced, replacement, namedByActivity]) age(url, 25);
+    age(recent, 23);
+    expect(await sweepHomeBannerUploads.run(t.deps)).toBe(2);
+    expect(await served(neverSaved)).toBe(404);
+    expect(await served(replaced)).toBe(404);
+    for (const url of [recent, saved, replacement, namedByActivity]) expect(await served(url)).toBe(200);
+    // A second run (another process, the next hour) finds nothing more.
+    expect(await sweepHomeBannerUploads.run(t.deps)).toBe(0);
+    for (const id of [banner.data.id, other.data.id]) {
+      await adminCall(t.app, 'DELETE', `/home-banners/${id}`, { operator: editor });
+    }
+    await adminCall(t.app, 'DELETE', `/activities/${activity.data.id}`, { operator: editor });
   });
 
   it('renames, moves and hides a section; the cached home follows', async () => {

@@ -157,6 +157,10 @@ describeDialects('admin recharge packs and vip plans', (dialect) => {
       json: { published: false },
     });
     expect((await portalPacks()).some((p) => p.id === pack.data.id)).toBe(false);
+    expect((await auditRows(t)).at(-1)).toMatchObject({
+      action: 'recharge-pack.unpublish',
+      target_id: String(pack.data.id),
+    });
     const refused = await postForm(t.app, '/api/order/payInfo', { packId: pack.data.id, appID: 2008 }, user);
     expect(refused.status).toBe(404);
     expect(refused.msg).toBe('充值档位不存在');

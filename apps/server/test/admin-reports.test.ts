@@ -74,8 +74,13 @@ describeDialects('admin reports', (dialect) => {
     expect(res.statusCode).toBe(200);
     paidAmounts.push(o.amount);
   };
-  const download = (user?: Account) =>
-    postForm(t.app, `/api/user/game/download/${freeGame.id}`, { appID: 2008, platformType: 1 }, user);
+  const download = (user?: Account, deviceID?: string) =>
+    postForm(
+      t.app,
+      `/api/user/game/download/${freeGame.id}`,
+      { appID: 2008, platformType: 1, deviceID },
+      user,
+    );
   const report = (query: Record<string, string>) =>
     adminCall<ChannelReport>(t.app, 'GET', '/reports/channels', { operator: finance, query });
 
@@ -100,7 +105,10 @@ describeDialects('admin reports', (dialect) => {
     const a = await register(devA, 'inva');
     const b = await register(devB);
     await register();
-    await download(a);
+    // Signed in, the account's channel counts, whatever device it names.
+    await download(a, devB);
+    // A guest: under the channel that brought its device; without one, the default channel.
+    await download(undefined, devB);
     await download();
     await pay(await order(a, 1));
     // 23:50 in Shanghai: B orders; A opens membership a second before midnight.
@@ -199,10 +207,11 @@ describeDialects('admin reports', (dialect) => {
       deviceInits: 1,
       downloadVisits: 1,
       registrations: 1,
+      gameDownloads: 1,
       rechargeOrders: 1,
       paidOrders: 0,
     });
-    // The guest's download and the account made without a device count under the default channel.
+    // The guest's download without a device and the account made without one count under the default channel.
     expect(row('2026-11-22', '0')).toMatchObject({ deviceInits: 1, registrations: 1, gameDownloads: 1 });
     // After midnight: B's device again, B's download, and B's order paid (made the day before).
     expect(row('2026-11-23', 'CH_B')).toMatchObject({
@@ -217,7 +226,7 @@ describeDialects('admin reports', (dialect) => {
       deviceInits: 4,
       downloadVisits: 3,
       registrations: 3,
-      gameDownloads: 3,
+      gameDownloads: 4,
       rechargeOrders: 2,
       paidOrders: 2,
       paidAmount: paidAmounts.reduce((a, b) => a + b, 0),
@@ -306,6 +315,16 @@ describeDialects('admin reports', (dialect) => {
       headers: { cookie: finance.cookie, 'x-forwarded-for': finance.ip },
     });
     expect(res.body).toContain("\r\n2026-11-26,'=1+2,'@x,0,1,");
+  });
+
+  it('refuses a guest download naming a malformed device, naming deviceID, and counts nothing', async () => {
+    const before = await t.deps.db.kysely.selectFrom('game_downloads').select('id').execute();
+    const answer = await download(undefined, 'bad device!');
+    expect(answer.code).not.toBe(0);
+    expect(answer.msg).toContain('deviceID 须为 8-64 位字母、数字或 -');
+    expect(await t.deps.db.kysely.selectFrom('game_downloads').select('id').execute()).toHaveLength(
+      before.length,
+    );
   });
 
   it('answers bad ranges with 400 naming the field', async () => {

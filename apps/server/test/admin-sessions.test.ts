@@ -102,6 +102,19 @@ describeDialects('admin sessions', (dialect) => {
     expect((await loginRequest(t.app, made.name, made.password, ip)).code).toBe(0);
   });
 
+  it('stops one address trying many names: past 60 logins a minute it is refused, right password included; others get in', async () => {
+    const made = await makeOperator(t, 'editor');
+    const ip = randomIp();
+    // Each name is new, so no per-account lock: only the per-address guard stops the sweep.
+    for (let i = 0; i < 60; i++) {
+      const tried = await loginRequest(t.app, `sweep_${i}_name`, 'Wrong!pass000', ip);
+      expect(tried.code, tried.msg).toBe(1);
+    }
+    const flooded = await loginRequest(t.app, made.name, made.password, ip);
+    expect(flooded).toMatchObject({ status: 429, code: 429, cookie: null });
+    expect((await loginRequest(t.app, made.name, made.password, randomIp())).code).toBe(0);
+  });
+
   it('locks an account after 10 wrong passwords from any addresses, with a doubling wait', async () => {
     const made = await makeOperator(t, 'moderator');
     for (let i = 0; i < 10; i++)
@@ -269,6 +282,10 @@ describeDialects('admin sessions', (dialect) => {
       json: { password: made.password, code: totpCodeAt(t, secret) },
     });
     expect(off).toMatchObject({ code: 0 });
+    expect((await auditRows(t)).at(-1)).toMatchObject({
+      action: 'operator.totp-disable',
+      operator_id: made.id,
+    });
     expect((await loginRequest(t.app, made.name, made.password)).data.stage).toBe('active');
   });
 
@@ -337,6 +354,10 @@ describeDialects('admin sessions', (dialect) => {
       json: { oldPassword: made.password, newPassword: 'N3w!password' },
     });
     expect(changed.code).toBe(0);
+    const row = (await auditRows(t)).at(-1);
+    expect(row).toMatchObject({ action: 'operator.password', operator_id: made.id });
+    // The audit row never holds a password or its hash.
+    expect(`${row?.before_json}${row?.after_json}`).not.toMatch(/N3w!password|scrypt|hash/i);
     expect((await sessionOf(here)).status).toBe(200);
     expect((await sessionOf(there)).status).toBe(401);
     expect((await loginRequest(t.app, made.name, made.password)).code).toBe(1);

@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -146,4 +148,54 @@ describe('the server process', () => {
     expect(Date.now() - started).toBeLessThan(8_000);
     agent.destroy();
   });
+  it('serves the console at /admin beside the portal; the first admin made by the command logs in over HTTP', async () => {
+    // A console build as `npm run build` leaves it (its contents do not matter here).
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-admin-dist-'));
+    const html = '<!doctype html><html lang="zh-CN"><head><title>管理后台</title></head><body></body></html>';
+    fs.writeFileSync(path.join(dist, 'index.html'), html);
+    try {
+      server = await startServerProcess({ SEED: '0', ADMIN_DIST: dist });
+      const page = await fetch(`${server.baseUrl}/admin/login`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe(html);
+
+      // README: after `npm start`, `npm run admin:create` in another terminal, then log in at /admin.
+      const password = 'Lan-Zuan#2026ok';
+      const made = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'apps/server/src/cli/admin-create.ts',
+          '--name',
+          'boss',
+          '--role',
+          'admin',
+          '--password-stdin',
+        ],
+        {
+          cwd: path.join(import.meta.dirname, '../../..'),
+          env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' },
+          input: `${password}\n`,
+          encoding: 'utf8',
+          timeout: 60_000,
+        },
+      );
+      expect(made.status, `${made.stdout}${made.stderr}`).toBe(0);
+      const login = await fetch(`${server.baseUrl}/api/admin/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'boss', password }),
+      });
+      const answer = (await login.json()) as { code: number; data: { stage: string } };
+      expect(answer).toMatchObject({ code: 0, data: { stage: 'active' } });
+      const cookie = String(login.headers.get('set-cookie')).split(';')[0];
+      expect(cookie).toMatch(/^ld_admin=/);
+      const session = await fetch(`${server.baseUrl}/api/admin/v1/session`, { headers: { cookie } });
+      expect(session.status).toBe(200);
+      expect(troubleIn(server)).toEqual([]);
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

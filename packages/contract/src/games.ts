@@ -62,7 +62,19 @@ const platformField = z.coerce
   .int('platformType 须为 1（安卓）或 2（iOS）')
   .min(1, 'platformType 须为 1（安卓）或 2（iOS）')
   .max(2, 'platformType 须为 1（安卓）或 2（iOS）');
-export const downloadBody = z.object({ platformType: platformField });
+/**
+ * A guest's free download carries its device (device init's deviceID), so the channel report
+ * counts it under the channel that brought the device; a signed-in download counts under the
+ * account's channel and ignores it.
+ */
+export const downloadBody = z.object({
+  platformType: platformField,
+  deviceID: optionalText(
+    z
+      .string({ error: 'deviceID 须为文本' })
+      .regex(/^[A-Za-z0-9-]{8,64}$/, 'deviceID 须为 8-64 位字母、数字或 -'),
+  ),
+});
 
 export const downloadAnswer = z.object({
   /** A signed link to the package, valid for 10 minutes. */

@@ -49,6 +49,11 @@ export interface Storage {
   createReadStream(key: string, range?: { start: number; end: number }): Readable;
   /** Deletes a file (nothing when there is none): undoes a store whose database write failed. */
   remove(key: string): Promise<void>;
+  /**
+   * The files directly in `folder` (not in its sub-folders, not half-written ones), in no order:
+   * what `save(folder, …)` made there. For sweeping uploads nothing kept (platform/upload.ts).
+   */
+  list(folder: string): AsyncIterable<StoredFile>;
 }
 
 const SEGMENT = /^[A-Za-z0-9._-]{1,128}$/;
@@ -143,6 +148,15 @@ export function createDiskStorage(root: string): Storage {
       fs.createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : {}),
     remove: async (key) => {
       if (isValidKey(key)) await fsp.rm(fileOf(key), { force: true });
+    },
+    list: async function* (folder) {
+      const dir = await fsp.opendir(fileOf(folder)).catch(() => null);
+      if (!dir) return;
+      for await (const entry of dir) {
+        if (!entry.isFile() || entry.name.endsWith('.partial')) continue;
+        const found = await stat(`${folder}/${entry.name}`);
+        if (found) yield found;
+      }
     },
   };
 }

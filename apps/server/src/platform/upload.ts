@@ -1,6 +1,7 @@
 import { ErrorCode } from '@ld/contract/envelope';
 import type { FastifyRequest } from 'fastify';
 import { assertCallerUid } from './auth.ts';
+import type { Deps } from './deps.ts';
 import { AppError, badInput } from './errors.ts';
 import { MAX_IMAGE_BYTES } from './images.ts';
 import { keyOfUrl, type Storage, UPLOADS_PREFIX } from './storage.ts';
@@ -135,4 +136,38 @@ export async function assertUploadStored(storage: Storage, url: string, field: s
   if (!url.startsWith(UPLOADS_PREFIX)) return;
   const key = keyOfUrl(url);
   if (!key || !(await storage.exists(key))) throw badInput(field, '图片不存在，请重新上传');
+}
+
+/** How long an upload may wait for the form that names it before a sweep removes it. */
+export const UNSAVED_UPLOAD_TTL_MS = 24 * 3600_000;
+
+/**
+ * Removes the files of `folder` (an upload-then-save picker's folder: home banners, activity
+ * banners) older than a day that no saved row names: pictures uploaded for a form that was never
+ * saved, and pictures a save replaced or a delete left. `usedUrls` answers every URL rows name
+ * now; it is read after the candidates are listed, so a file saved before that stays. What stays
+ * open: a save naming an upload more than a day old that commits while the sweep runs loses its
+ * file (the console uploads and saves within minutes). Answers how many files were removed.
+ */
+export async function sweepUnusedUploads(
+  deps: Pick<Deps, 'storage' | 'clock'>,
+  folder: string,
+  usedUrls: () => Promise<Iterable<string>>,
+  limit = 500,
+): Promise<number> {
+  const before = deps.clock.now() - UNSAVED_UPLOAD_TTL_MS;
+  const candidates: string[] = [];
+  for await (const file of deps.storage.list(folder)) {
+    if (file.mtimeMs < before) candidates.push(file.key);
+    if (candidates.length >= limit) break;
+  }
+  if (candidates.length === 0) return 0;
+  const used = new Set(await usedUrls());
+  let removed = 0;
+  for (const key of candidates) {
+    if (used.has(`${UPLOADS_PREFIX}${key}`)) continue;
+    await deps.storage.remove(key);
+    removed++;
+  }
+  return removed;
 }

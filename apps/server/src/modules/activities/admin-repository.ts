@@ -101,3 +101,9 @@ export async function bannerInUse(db: Conn, banner: string): Promise<boolean> {
   const row = await db.selectFrom('activities').select('id').where('banner', '=', banner).executeTakeFirst();
   return row !== undefined;
 }
+
+/** Every banner URL an activity names (for the sweep of unsaved uploads, jobs.ts; and the home's). */
+export async function bannerUrls(db: Conn): Promise<string[]> {
+  const rows = await db.selectFrom('activities').select('banner').distinct().execute();
+  return rows.map((r) => r.banner);
+}

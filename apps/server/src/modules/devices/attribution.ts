@@ -51,6 +51,15 @@ export async function attributionOf(db: Conn, userId: number | null): Promise<At
   return row ? { channelId: row.channel_id, inviteCode: row.invite_code } : NO_CHANNEL;
 }
 
+/**
+ * Who brought a download nobody signed in for: its device's first channel and invite code (as a
+ * sign-up from that device would get), or the default channel for no device or an unknown one.
+ */
+export async function attributionOfDevice(db: Conn, deviceId: string | undefined): Promise<Attribution> {
+  const device = deviceId ? await repo.findDevice(db, deviceId) : undefined;
+  return device ? { channelId: device.channel_id, inviteCode: device.invite_code } : NO_CHANNEL;
+}
+
 export type { CountFilter } from './repository.ts';
 
 const toDayCounts = (rows: Array<{ day: number; channel_id: string; invite_code: string; n: string }>) =>

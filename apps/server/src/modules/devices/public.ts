@@ -3,6 +3,7 @@
 export {
   type Attribution,
   attributionOf,
+  attributionOfDevice,
   type CountFilter,
   countDeviceInits,
   countDownloadPageVisits,

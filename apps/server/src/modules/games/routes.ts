@@ -79,6 +79,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
           request.user?.id ?? null,
           request.params.gameId,
           request.body.platformType as PlatformTypeValue,
+          request.body.deviceID,
         ),
       ),
   );

@@ -16,7 +16,7 @@ import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound, ruleError, sessionInvalid } from '../../platform/errors.ts';
 import { cursorPage, windowOf } from '../../platform/paging.ts';
-import { attributionOf, type CountFilter } from '../devices/public.ts';
+import { attributionOf, attributionOfDevice, type CountFilter } from '../devices/public.ts';
 import { buyOnce, ownedRefs } from '../purchases/public.ts';
 import { balanceOf } from '../wallet/public.ts';
 import { isPackageLinkValid, signPackageLink } from './package-links.ts';
@@ -137,9 +137,12 @@ async function countDownload(
   gameId: number,
   userId: number | null,
   platformType: PlatformTypeValue,
+  deviceId: string | undefined,
 ): Promise<void> {
   const db = deps.db.kysely;
-  const attribution = await attributionOf(db, userId);
+  // An account's downloads stay with the channel that brought the account; a guest's with its device's.
+  const attribution =
+    userId !== null ? await attributionOf(db, userId) : await attributionOfDevice(db, deviceId);
   await repo.countDownload(db, gameId);
   await repo.insertDownload(db, {
     game_id: gameId,
@@ -170,6 +173,8 @@ export async function downloadGame(
   userId: number | null,
   gameId: number,
   platformType: PlatformTypeValue,
+  /** A guest's device (device init's), for the channel report; ignored when signed in. */
+  deviceId?: string,
 ): Promise<DownloadAnswer> {
   const db = deps.db.kysely;
   const game = await repo.findGameById(db, gameId);
@@ -181,7 +186,7 @@ export async function downloadGame(
   let charged = 0;
   let coinNum: number | null = null;
   if (isFree(game)) {
-    await countDownload(deps, game.id, userId, platformType);
+    await countDownload(deps, game.id, userId, platformType, deviceId);
     if (userId !== null) coinNum = await balanceOf(db, userId);
   } else {
     if (userId === null) throw sessionInvalid();
@@ -196,7 +201,7 @@ export async function downloadGame(
     // After the commit: the download counter is a statistic, not money, and every buyer of a game
     // updates the same row; inside the transaction, concurrent buyers on PostgreSQL would queue on
     // that row's lock until each payment committed.
-    await countDownload(deps, game.id, userId, platformType);
+    await countDownload(deps, game.id, userId, platformType, deviceId);
   }
   const url = await signPackageLink(deps.db, {
     publicUrl: deps.config.publicUrl,

@@ -59,3 +59,9 @@ export async function updateBanner(db: Conn, id: number, changes: Updateable<Hom
 export async function deleteBanner(db: Conn, id: number) {
   await db.deleteFrom('home_banners').where('id', '=', id).execute();
 }
+
+/** Every image URL a banner names, shown or not (for the sweep of unsaved uploads, jobs.ts). */
+export async function bannerImages(db: Conn): Promise<string[]> {
+  const rows = await db.selectFrom('home_banners').select('image').distinct().execute();
+  return rows.map((r) => r.image);
+}

@@ -4,6 +4,7 @@ import type { PlatformTypeValue } from '@ld/contract/games-values';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
+import { getDeviceId } from '../../../shared/stores/device';
 
 export interface DownloadRequest {
   gameId: number;
@@ -14,7 +15,8 @@ export interface DownloadRequest {
 export const downloadGame = ({ gameId, platformType }: DownloadRequest) =>
   http.post<DownloadAnswer>(
     `/user/game/download/${gameId}`,
-    { platformType },
+    // A guest's free download is counted under the channel that brought this device (0062).
+    { platformType, deviceID: getDeviceId() ?? undefined },
     { quiet: [ErrorCode.balanceInsufficient] },
   );
 
