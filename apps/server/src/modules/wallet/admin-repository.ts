@@ -66,7 +66,7 @@ function filteredLedger(db: Conn, userId: number, f: LedgerFilter) {
 
 /**
  * A user's ledger rows, newest first by default; a manual adjustment's row carries its operator's
- * id and name (the operators table joined here, so a page or an export is one query).
+ * id (the name comes from the operators module: its table is not this module's to read).
  */
 export async function listLedger(
   db: Conn,
@@ -81,9 +81,8 @@ export async function listLedger(
       .leftJoin('wallet_adjustments as a', (join) =>
         join.onRef('a.request_key', '=', 'l.ref').on('l.reason', '=', 'admin'),
       )
-      .leftJoin('operators as o', 'o.id', 'a.operator_id')
       .selectAll('l')
-      .select(['a.operator_id', 'o.name as operator_name'])
+      .select(['a.operator_id'])
       .orderBy('l.id', order)
       .limit(limit)
       .offset(offset)

@@ -19,7 +19,7 @@ import { toIso, toIsoOrNull } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { accountNamesOf, findUserIdByLoginName, userExists } from '../accounts/public.ts';
-import { type AuditActor, adminOffset, audited } from '../operators/public.ts';
+import { type AuditActor, adminOffset, audited, operatorNamesOf } from '../operators/public.ts';
 import * as adminRepo from './admin-repository.ts';
 import { ledgerCsv } from './ledger-csv.ts';
 import * as repo from './repository.ts';
@@ -142,17 +142,26 @@ export async function statementOf(deps: Deps, who: string): Promise<AdminStateme
 
 type LedgerRow = Awaited<ReturnType<typeof adminRepo.listLedger>>['rows'][number];
 
-const toLedgerEntry = (r: LedgerRow): AdminLedgerEntry => ({
-  id: Number(r.id),
-  delta: Number(r.delta),
-  balanceAfter: Number(r.balance_after),
-  reason: r.reason,
-  reasonText: ledgerText(r.reason, r.note),
-  ref: r.ref,
-  operatorId: r.operator_id === null ? null : Number(r.operator_id),
-  operatorName: r.operator_id === null ? null : (r.operator_name ?? null),
-  createTime: toIso(Number(r.created_at)),
-});
+const toLedgerEntry =
+  (names: Map<number, string>) =>
+  (r: LedgerRow): AdminLedgerEntry => ({
+    id: Number(r.id),
+    delta: Number(r.delta),
+    balanceAfter: Number(r.balance_after),
+    reason: r.reason,
+    reasonText: ledgerText(r.reason, r.note),
+    ref: r.ref,
+    operatorId: r.operator_id === null ? null : Number(r.operator_id),
+    operatorName: r.operator_id === null ? null : (names.get(Number(r.operator_id)) ?? null),
+    createTime: toIso(Number(r.created_at)),
+  });
+
+/** The names of the operators behind the adjustments among `rows`. */
+const namesOf = (db: Conn, rows: LedgerRow[]) =>
+  operatorNamesOf(
+    db,
+    rows.flatMap((r) => (r.operator_id === null ? [] : [Number(r.operator_id)])),
+  );
 
 /** A user's ledger, newest first, each row as the user's statement words it. */
 export async function ledgerOf(
@@ -171,7 +180,12 @@ export async function ledgerOf(
     q.pageSize,
     offset,
   );
-  return { records: rows.map(toLedgerEntry), total, current: q.currentPage, size: q.pageSize };
+  return {
+    records: rows.map(toLedgerEntry(await namesOf(db, rows))),
+    total,
+    current: q.currentPage,
+    size: q.pageSize,
+  };
 }
 
 /** The same ledger as a CSV file (newest first, at most LEDGER_CSV_MAX_ROWS rows; the filters apply). */
@@ -186,7 +200,7 @@ export async function ledgerCsvOf(deps: Deps, userId: number, q: AdminLedgerCsvQ
     LEDGER_CSV_MAX_ROWS,
     0,
   );
-  return ledgerCsv(rows.map(toLedgerEntry));
+  return ledgerCsv(rows.map(toLedgerEntry(await namesOf(db, rows))));
 }
 
 const toAdjustment = (row: Selectable<WalletAdjustmentsTable>): Adjustment => ({
