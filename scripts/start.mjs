@@ -2,30 +2,14 @@
 // than its sources, then runs the server's compiled JavaScript with plain node, which migrates,
 // seeds demo content into an empty database and serves http://localhost:8080.
 import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
+import { appBuildIsStale } from './lib/app-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-function newestMtime(dir) {
-  if (!fs.existsSync(dir)) return 0;
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 /** Builds an app (the portal, the operator console) when its dist is missing or older than its sources. */
 function buildWhenStale(name, app, sourceDirs) {
-  const index = path.join(app, 'dist/index.html');
-  const sources = Math.max(
-    ...sourceDirs.map((dir) => newestMtime(path.join(app, dir))),
-    newestMtime(path.join(root, 'packages/contract/src')),
-    fs.statSync(path.join(app, 'index.html')).mtimeMs,
-  );
-  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
+  if (!appBuildIsStale(app, sourceDirs, path.join(root, 'packages/contract/src'))) return;
   console.info(`building ${name}…`);
   const build = spawnSync('npx', ['vite', 'build'], { cwd: app, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
