@@ -75,6 +75,10 @@ export async function render(url: string, transport: Transport, signal: AbortSig
     return { kind: 'shell', title, page };
   }
 
+  // A first query that failed (a missing post, an API error) is not in the state, so the browser
+  // starts it pending: the server renders it pending too (the page's loading state), and the
+  // browser asks again once hydrated, so hydration meets the same markup.
+  queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
   const router = createStaticRouter(handler.dataRoutes, context);
   const state: PageState = {
     url,

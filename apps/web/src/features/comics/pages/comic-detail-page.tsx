@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
+import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
 import { Link } from '../../../shared/ui/link';
@@ -10,7 +11,15 @@ import { PagedList } from '../../../shared/ui/paged-list';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { useCountWorkView } from '../../../shared/works/use-count-work-view';
 import { WorkComments } from '../../../shared/works/work-comments';
-import { type EpisodeOrder, isNotFound, useComic, useEpisodes, validId } from '../api/get-comic';
+import {
+  comicQuery,
+  type EpisodeOrder,
+  episodesQuery,
+  isNotFound,
+  useComic,
+  useEpisodes,
+  validId,
+} from '../api/get-comic';
 import { comicKeys } from '../api/keys';
 import { useSubscribeComic } from '../api/subscribe-comic';
 import { COMIC_COVER_WIDTH } from '../lib/cover-sizes';
@@ -19,6 +28,12 @@ import './comic-detail-page.css';
 
 /** An intro longer than this starts folded behind 展开. */
 const INTRO_FOLD_CHARS = 80;
+
+/** The first screen: the comic and its first episodes in the default order (正序). */
+export const firstQueries = ({ params, uid }: FirstDataArgs): FirstQuery[] => {
+  const id = Number(params.id);
+  return validId(id) ? [comicQuery(uid, id), episodesQuery(uid, id, 'asc')] : [];
+};
 
 /** 漫画详情 (`/comic/:id`): cover and facts, intro, 订阅, 开始/继续阅读, and the episodes (正序/倒序). */
 export default function ComicDetailPage() {
