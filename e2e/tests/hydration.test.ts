@@ -18,6 +18,7 @@ const PAGES = [
   '/faq',
   '/activity',
   '/checkin',
+  '/download',
 ];
 
 /** One record of a list the API answers (a page `{ records }` or an array). */

@@ -172,6 +172,13 @@ describe('pages rendered on the server, on the real web build', () => {
     }
   });
 
+  it('renders 下载 without its install buttons, which follow once the phone is known', async () => {
+    const root = rootOf(await openRendered('/download'));
+    expect(root).toContain('海量游戏');
+    expect(root).not.toContain('立即下载');
+    expect(root).toContain('state--loading');
+  });
+
   it('renders a detail whose id does not exist in its loading state, which the browser then fills', async () => {
     const html = await openRendered('/comic/999999');
     expect(pageState(html)).not.toBeNull();
