@@ -21,6 +21,7 @@ import { useLoginGate } from '../lib/use-login-gate';
 import { useTogglePostLike } from '../lib/use-toggle-like';
 import './post-detail-page.css';
 import { threadsQuery } from '../../../shared/comments/api/threads';
+import { useNow } from '../../../shared/hooks/use-now';
 import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 
 /** The first screen: the post and the first page of its comments (热门, the section's default). */
@@ -41,6 +42,7 @@ export default function PostDetailPage() {
   const navigate = useNavigate();
   const gate = useLoginGate();
   const post = usePost(id);
+  const now = useNow();
   const [viewer, setViewer] = useState<number | null>(null);
   const [deleting, setDeleting] = useState(false);
   const toggleLike = useTogglePostLike();
@@ -85,7 +87,7 @@ export default function PostDetailPage() {
           <div className="post-detail__who">
             <span className="post-detail__name">{p.author.name}</span>
             <time className="post-detail__time" dateTime={p.createTime}>
-              {relativeTime(p.createTime)}
+              {relativeTime(p.createTime, now)}
             </time>
           </div>
           {!p.isMine && (
