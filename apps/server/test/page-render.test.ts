@@ -163,6 +163,7 @@ describe('pages rendered on the server, on the real web build', () => {
       ['/faq', ['蓝钻怎么获得？']],
       ['/square', ['今天抽到了传说皮肤，开心', '综合']],
       ['/animate', ['星落漫游记']],
+      [`/search?keyword=${encodeURIComponent('星河')}`, ['星河剑歌']],
     ];
     for (const [url, texts] of pages) {
       const root = rootOf(await openRendered(url));
