@@ -19,6 +19,7 @@ const PAGES = [
   '/activity',
   '/checkin',
   '/download',
+  `/search?keyword=${encodeURIComponent('星')}`,
 ];
 
 /** One record of a list the API answers (a page `{ records }` or an array). */
