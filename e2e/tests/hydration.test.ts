@@ -17,7 +17,62 @@ const PAGES = [
   '/login',
   '/faq',
   '/activity',
+  '/checkin',
+  '/download',
+  `/search?keyword=${encodeURIComponent('星')}`,
 ];
+
+/** One record of a list the API answers (a page `{ records }` or an array). */
+async function firstOf<T>(method: 'GET' | 'POST', url: string): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${url}`, {
+    method,
+    headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+    body: method === 'POST' ? JSON.stringify({ appID: 2008 }) : undefined,
+  });
+  const envelope = (await res.json()) as { code: number; msg: string; data: { records?: T[] } | T[] };
+  if (envelope.code !== 0) throw new Error(`${url}: ${envelope.msg}`);
+  const list = Array.isArray(envelope.data) ? envelope.data : (envelope.data.records ?? []);
+  if (!list[0]) throw new Error(`${url}: nothing seeded`);
+  return list[0];
+}
+
+/** A post published a moment ago, with a comment: its times read "N秒前", which move between render and hydration. */
+async function freshPost(): Promise<string> {
+  const author = await apiRegister();
+  const call = async (url: string, body: object) => {
+    const res = await fetch(`${baseUrl()}/api${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', uid: author.uid, token: author.token },
+      body: JSON.stringify({ appID: 2008, ...body }),
+    });
+    const envelope = (await res.json()) as { code: number; msg: string; data: { id: number } };
+    if (envelope.code !== 0) throw new Error(`${url}: ${envelope.msg}`);
+    return envelope.data;
+  };
+  const { id } = await call('/v1/square/post', { content: '刚发的帖子', tagId: 1, images: [] });
+  await call(`/v1/square/post/${id}/comment`, { content: '刚写的评论' });
+  return `/post/${id}`;
+}
+
+/** The detail pages of the seed's first game, book, comic, video, post and activity. */
+async function detailPages(): Promise<string[]> {
+  const [game, book, comic, video, post, activity] = await Promise.all([
+    firstOf<{ appID: number }>('POST', '/web/game/list'),
+    firstOf<{ id: number }>('GET', '/v1/novel/list?sort=1'),
+    firstOf<{ id: number }>('GET', '/v1/comic/list?sort=1'),
+    firstOf<{ id: number }>('GET', '/v1/video/list?sort=1'),
+    firstOf<{ id: number }>('GET', '/v1/square/post/list?sort=1'),
+    firstOf<{ id: number }>('GET', '/v1/activity/list?status=ongoing'),
+  ]);
+  return [
+    `/detail/${game.appID}`,
+    `/bookinfo/${book.id}`,
+    `/comic/${comic.id}`,
+    `/video/${video.id}`,
+    `/post/${post.id}`,
+    `/activity/${activity.id}`,
+  ];
+}
 
 /** Whether React has hydrated (or rendered) #root. */
 const isLive = (page: Page) =>
@@ -44,10 +99,11 @@ describe('the painted page is the live one', () => {
   it('hydrates each page the server rendered without a mismatch, as a guest and logged in', async () => {
     const { page } = phone;
     const seen = listen(page);
+    const pages = [...PAGES, ...(await detailPages()), await freshPost()];
     await asGuest(page, '/faq');
     for (const account of ['guest', 'logged in']) {
       if (account === 'logged in') await loginAs(page, await apiRegister(), '/faq');
-      for (const path of PAGES) {
+      for (const path of pages) {
         const response = await page.goto(`${baseUrl()}${path}`);
         // The server rendered it: the markup and its one JSON of state are in the HTML.
         const html = (await response?.text()) ?? '';
@@ -57,6 +113,8 @@ describe('the painted page is the live one', () => {
         expect(html).not.toContain('<div id="root"></div>');
         await expect.poll(() => isLive(page)).toBe(true);
         await page.waitForLoadState('networkidle');
+        // Past the second the server rendered it in: clock-derived text must have hydrated as rendered.
+        await page.waitForTimeout(path.startsWith('/post/') ? 1100 : 0);
       }
     }
     expect(seen).toEqual([]);

@@ -4,10 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivity } from '../src/modules/activities/service.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createTestApp, registerUser, type TestApp } from './helpers/app.ts';
+import { createComic } from './helpers/comics.ts';
 import { createCategory, createNovel } from './helpers/content.ts';
 import { expectWarnLog } from './helpers/logs.ts';
-import { createGame, createType } from './helpers/money.ts';
+import { createGame, createPack, createType } from './helpers/money.ts';
+import { insertSquareFixtures, newComment, newPost } from './helpers/square.ts';
 import { requestPage, rootOf, useWebBuild } from './helpers/web-build.ts';
 
 // docs/decisions/0050-one-rendering-path.md: the server renders the page with react-router's data
@@ -22,6 +24,10 @@ const pageState = (html: string) => {
 describe('pages rendered on the server, on the real web build', () => {
   let bookId = 0;
   let activityStart = 0;
+  let activityId = 0;
+  let gameAppId = 0;
+  let comicId = 0;
+  let postId = 0;
   const site = useWebBuild({
     prefix: 'ld-page-render-',
     async seed(t) {
@@ -34,8 +40,37 @@ describe('pages rendered on the server, on the real web build', () => {
         hot: 900,
       }));
       await createNovel(t, { chapters: 2, categoryId: category, title: '夜行<b>', author: '北山', hot: 500 });
-      await createGame(t, { typeId: await createType(t, '休闲'), name: '泡泡龙大作战', tags: ['消除'] });
+      const game = await createGame(t, {
+        typeId: await createType(t, '休闲'),
+        name: '泡泡龙大作战',
+        tags: ['消除'],
+      });
+      gameAppId = game.appId;
+      await createPack(t, { gameId: game.id, codes: 3, title: '泡泡龙新手礼包' });
+      ({ workId: comicId } = await createComic(t, { episodes: 3, title: '星落漫游记' }));
+      const { tagIds } = await insertSquareFixtures(t.app);
+      const author = await registerUser(t.app);
+      postId = await newPost(t.app, author, '今天抽到了传说皮肤，开心', tagIds[0] as number);
+      await newComment(t.app, author, postId, '恭喜恭喜，沾沾欧气');
       const now = t.clock.now();
+      // What the operator set in 首页轮播 (only theirs: the built-in two are taken down).
+      await t.deps.db.kysely.updateTable('home_banners').set({ is_active: 0 }).execute();
+      await t.deps.db.kysely
+        .insertInto('home_banners')
+        .values({
+          image: '/uploads/banners/winter.webp',
+          alt: '冬季充值返利',
+          link: '/recharge',
+          sort: 0,
+          is_active: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await t.deps.db.kysely
+        .insertInto('faqs')
+        .values({ question: '蓝钻怎么获得？', answer: '签到、活动与充值均可获得。', sort: 1 })
+        .execute();
       await t.deps.db.kysely
         .insertInto('bulletins')
         .values({
@@ -47,7 +82,7 @@ describe('pages rendered on the server, on the real web build', () => {
         })
         .execute();
       activityStart = now - 3_600_000;
-      await createActivity(
+      activityId = await createActivity(
         t.deps.db.kysely,
         {
           title: '冬日阅读季',
@@ -108,6 +143,50 @@ describe('pages rendered on the server, on the real web build', () => {
     expect(activity).toContain(
       `${shanghai.getUTCMonth() + 1}月${shanghai.getUTCDate()}日 ${hhmm.join(':')} - `,
     );
+  });
+
+  it('renders each page a guest opens with its data: the operator’s banners first on the home', async () => {
+    const home = rootOf(await openRendered('/'));
+    // The first banner is the operator's, not the built-in one, from the first frame on.
+    expect(home).toMatch(/<img src="\/uploads\/banners\/winter\.webp" alt="冬季充值返利"/);
+    expect(home).not.toContain('每日签到，连签有礼');
+    expect(home).toContain('泡泡龙大作战');
+    expect(home).toContain('星河剑歌');
+
+    const pages: Array<[string, string[]]> = [
+      [`/detail/${gameAppId}`, ['泡泡龙大作战', '泡泡龙新手礼包']],
+      [`/post/${postId}`, ['今天抽到了传说皮肤，开心', '恭喜恭喜，沾沾欧气']],
+      [`/bookinfo/${bookId}`, ['星河剑歌', '青衫客']],
+      [`/comic/${comicId}`, ['星落漫游记', '第1话 测试']],
+      [`/activity/${activityId}`, ['冬日阅读季', '发布1条动态']],
+      ['/checkin', ['七日签到奖励', '今日签到可得']],
+      ['/faq', ['蓝钻怎么获得？']],
+      ['/square', ['今天抽到了传说皮肤，开心', '综合']],
+      ['/animate', ['星落漫游记']],
+      [`/search?keyword=${encodeURIComponent('星河')}`, ['星河剑歌']],
+    ];
+    for (const [url, texts] of pages) {
+      const root = rootOf(await openRendered(url));
+      for (const text of texts) expect(root, `${url} shows ${text}`).toContain(text);
+      // Rendered with its data, not its loading state.
+      expect(root, url).not.toContain('state--loading');
+    }
+  });
+
+  it('renders 下载 without its install buttons, which follow once the phone is known', async () => {
+    const root = rootOf(await openRendered('/download'));
+    expect(root).toContain('海量游戏');
+    expect(root).not.toContain('立即下载');
+    expect(root).toContain('state--loading');
+  });
+
+  it('renders a detail whose id does not exist in its loading state, which the browser then fills', async () => {
+    const html = await openRendered('/comic/999999');
+    expect(pageState(html)).not.toBeNull();
+    const queries = pageState(html)?.value.queries.queries as unknown[];
+    // The failed query is not in the state: the browser asks again and shows 不存在.
+    expect(JSON.stringify(queries)).not.toContain('999999');
+    expect(rootOf(html)).toContain('state--loading');
   });
 
   it('renders the login form, which needs no data, with its own text', async () => {

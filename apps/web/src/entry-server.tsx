@@ -12,6 +12,7 @@ import { appRoutes } from './app/router';
 import { allRoutes } from './app/routes';
 import { BootBulletin } from './features/bulletin/components/boot-bulletin';
 import bulletinPopupCss from './features/bulletin/components/bulletin-popup.css?inline';
+import { RenderNowContext } from './shared/hooks/use-now';
 import { setTransport, type Transport } from './shared/http/transport';
 import { pageTitle } from './shared/lib/brand';
 import dialogCss from './shared/ui/dialog.css?inline';
@@ -75,16 +76,24 @@ export async function render(url: string, transport: Transport, signal: AbortSig
     return { kind: 'shell', title, page };
   }
 
+  // A first query that failed (a missing post, an API error) is not in the state, so the browser
+  // starts it pending: the server renders it pending too (the page's loading state), and the
+  // browser asks again once hydrated, so hydration meets the same markup.
+  queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
   const router = createStaticRouter(handler.dataRoutes, context);
+  const now = Date.now();
   const state: PageState = {
     url,
+    now,
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
   };
   const html = await renderToText(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <RenderNowContext.Provider value={now}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </RenderNowContext.Provider>
       </QueryClientProvider>
     </StrictMode>,
     signal,

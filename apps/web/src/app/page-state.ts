@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
+import { setHydratingNow } from '../shared/hooks/use-now';
 
 /**
  * The one piece of data a server-rendered page carries (docs/decisions/0050-one-rendering-path.md):
@@ -15,6 +16,8 @@ export interface PageState {
   url: string;
   queries: DehydratedState;
   router: HydrationState;
+  /** The server's clock when it rendered (epoch ms): clock-derived text hydrates from it (shared/hooks/use-now.ts). */
+  now: number;
 }
 
 /** JSON that is safe inside a <script> element: no `<` (so no `</script>`), no line separators. */
@@ -32,9 +35,10 @@ export function takePageState(): PageState | null {
   try {
     const state = JSON.parse(element.textContent ?? '') as PageState | null;
     const here = `${window.location.pathname}${window.location.search}`;
-    return state && typeof state === 'object' && state.url === here && state.queries && state.router
-      ? state
-      : null;
+    const ok = state && typeof state === 'object' && state.url === here && state.queries && state.router;
+    if (!ok) return null;
+    setHydratingNow(typeof state.now === 'number' ? state.now : null);
+    return state;
   } catch {
     return null;
   }

@@ -164,7 +164,7 @@ export const standaloneRoutes: AppRoute[] = [
   },
   {
     path: 'download',
-    meta: { name: 'download', title: '下载', serverRendered: false },
+    meta: { name: 'download', title: '下载' },
     page: 'features/download/pages/download-page',
   },
   {

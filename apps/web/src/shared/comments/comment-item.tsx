@@ -1,5 +1,6 @@
 import { relativeTime } from '@ld/contract/relative-time';
 import { useState } from 'react';
+import { useNow } from '../hooks/use-now';
 import { Avatar } from '../ui/avatar';
 import { LikeButton } from '../ui/like-button';
 import type { PlaceComment } from './place';
@@ -34,6 +35,7 @@ export function CommentItem({
   ...props
 }: CommentItemProps) {
   const [confirming, setConfirming] = useState(false);
+  const now = useNow();
   return (
     <div className={`comment-item${small ? ' comment-item--small' : ''}`} data-comment-id={comment.id}>
       <Avatar src={comment.author.avatar} name={comment.author.name} size={small ? 24 : 34} />
@@ -51,7 +53,7 @@ export function CommentItem({
           {comment.content}
         </p>
         <div className="comment-item__meta">
-          <time dateTime={comment.createTime}>{relativeTime(comment.createTime)}</time>
+          <time dateTime={comment.createTime}>{relativeTime(comment.createTime, now)}</time>
           <button type="button" className="comment-item__action" onClick={() => props.onReply(comment)}>
             回复
           </button>

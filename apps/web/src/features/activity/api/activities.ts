@@ -23,14 +23,17 @@ export const useActivities = (status: ActivityStatus) => useQuery(activitiesQuer
 
 export const getActivity = (id: number) => http.get<ActivityDetail>(`/v1/activity/${id}`);
 
-/** One activity with its rules and the caller's task progress (counted by the server). */
-export function useActivity(id: number) {
-  const uid = useAccountStore((s) => s.account.uid);
-  return useQuery({
+export const activityQuery = (id: number, uid: string) =>
+  queryOptions({
     queryKey: activityKeys.detail(id, uid),
     queryFn: () => getActivity(id),
     enabled: Number.isSafeInteger(id) && id > 0,
   });
+
+/** One activity with its rules and the caller's task progress (counted by the server). */
+export function useActivity(id: number) {
+  const uid = useAccountStore((s) => s.account.uid);
+  return useQuery(activityQuery(id, uid));
 }
 
 /** POST /v1/activity/{id}/task/{tid}/claim: the task's reward, once. */

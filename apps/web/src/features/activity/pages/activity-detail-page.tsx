@@ -2,13 +2,14 @@ import type { ActivityDetail, ActivityTask, TaskKind } from '@ld/contract/activi
 import { useParams } from 'react-router';
 import { useLoginHref } from '../../../shared/hooks/use-go-to-login';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
+import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
 import { Link } from '../../../shared/ui/link';
 import { SafeHtml } from '../../../shared/ui/safe-html';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
-import { useActivity, useClaimTask } from '../api/activities';
+import { activityQuery, useActivity, useClaimTask } from '../api/activities';
 import { windowText } from './format';
 import './activity.css';
 
@@ -95,6 +96,12 @@ function TaskRow({ activity, task }: { activity: ActivityDetail; task: ActivityT
     </li>
   );
 }
+
+/** The first screen: the activity with its tasks (a guest's: no progress). */
+export const firstQueries = ({ params, uid }: FirstDataArgs): FirstQuery[] => {
+  const id = Number(params.id);
+  return Number.isSafeInteger(id) && id > 0 ? [activityQuery(id, uid)] : [];
+};
 
 /** One activity: banner, time window, tasks with the server's progress and 领取, and the rules. */
 export default function ActivityDetailPage() {

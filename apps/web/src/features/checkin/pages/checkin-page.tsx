@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { useLoginHref } from '../../../shared/hooks/use-go-to-login';
 import { ApiError } from '../../../shared/http/client';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
+import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Link } from '../../../shared/ui/link';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
-import { useCheckIn, useCheckinStatus } from '../api/checkin';
+import { checkinStatusQuery, useCheckIn, useCheckinStatus } from '../api/checkin';
 import './checkin-page.css';
 
 const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
@@ -170,6 +171,9 @@ function MonthCalendar({ status, onMonth }: { status: CheckinStatus; onMonth: (m
     </section>
   );
 }
+
+/** The first screen: this month's status (a guest's: the reward cycle and the calendar, nothing checked). */
+export const firstQueries = ({ uid }: FirstDataArgs): FirstQuery[] => [checkinStatusQuery(uid, '')];
 
 /** 签到: today's check-in, the 7-day reward cycle, 补签 and the month's calendar. */
 export default function CheckinPage() {

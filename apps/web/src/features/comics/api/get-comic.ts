@@ -34,15 +34,16 @@ export const getEpisodes = (id: number, order: EpisodeOrder, cursor: string) =>
     cursor: cursor || undefined,
   });
 
+export const episodesQuery = (uid: string, id: number, order: EpisodeOrder) =>
+  infiniteQueryOptions({
+    queryKey: comicKeys.episodes(uid, id, order),
+    queryFn: ({ pageParam }) => getEpisodes(id, order, pageParam),
+    initialPageParam: '',
+    getNextPageParam: (last: UnitPage) => last.nextCursor ?? undefined,
+    enabled: validId(id),
+  });
+
 export function useEpisodes(id: number, order: EpisodeOrder) {
   const uid = useAccountStore((s) => s.account.uid);
-  return useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: comicKeys.episodes(uid, id, order),
-      queryFn: ({ pageParam }) => getEpisodes(id, order, pageParam),
-      initialPageParam: '',
-      getNextPageParam: (last: UnitPage) => last.nextCursor ?? undefined,
-      enabled: validId(id),
-    }),
-  );
+  return useInfiniteQuery(episodesQuery(uid, id, order));
 }

@@ -1,8 +1,11 @@
 import type { Unit } from '@ld/contract/content';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { threadsQuery } from '../../../shared/comments/api/threads';
+import { threadPlace } from '../../../shared/comments/place';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
+import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
 import { Link } from '../../../shared/ui/link';
@@ -10,7 +13,15 @@ import { PagedList } from '../../../shared/ui/paged-list';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { useCountWorkView } from '../../../shared/works/use-count-work-view';
 import { WorkComments } from '../../../shared/works/work-comments';
-import { type EpisodeOrder, isNotFound, useComic, useEpisodes, validId } from '../api/get-comic';
+import {
+  comicQuery,
+  type EpisodeOrder,
+  episodesQuery,
+  isNotFound,
+  useComic,
+  useEpisodes,
+  validId,
+} from '../api/get-comic';
 import { comicKeys } from '../api/keys';
 import { useSubscribeComic } from '../api/subscribe-comic';
 import { COMIC_COVER_WIDTH } from '../lib/cover-sizes';
@@ -19,6 +30,20 @@ import './comic-detail-page.css';
 
 /** An intro longer than this starts folded behind 展开. */
 const INTRO_FOLD_CHARS = 80;
+
+/** The first screen: the comic, its first episodes in the default order (正序) and its comments (热门). */
+export const firstQueries = ({ params, uid }: FirstDataArgs): FirstQuery[] => {
+  const id = Number(params.id);
+  if (!validId(id)) return [];
+  return [
+    comicQuery(uid, id),
+    episodesQuery(uid, id, 'asc'),
+    threadsQuery(threadPlace(commentsPath(id)), 1, uid),
+  ];
+};
+
+/** Under `/api`: the comic's comment thread. */
+const commentsPath = (id: number) => `/v1/comic/${id}/comments`;
 
 /** 漫画详情 (`/comic/:id`): cover and facts, intro, 订阅, 开始/继续阅读, and the episodes (正序/倒序). */
 export default function ComicDetailPage() {
@@ -148,7 +173,7 @@ export default function ComicDetailPage() {
         <h2 id="comic-comments" className="comic-detail__heading">
           评论
         </h2>
-        <WorkComments path={`/v1/comic/${c.id}/comments`} label="漫画" />
+        <WorkComments path={commentsPath(c.id)} label="漫画" />
       </section>
 
       <div className="comic-detail__bar">

@@ -2,6 +2,7 @@ import { ConfigKey } from '@ld/contract/defaults';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useClientConfig } from '../../../shared/api/get-client-config';
+import { useHydrated } from '../../../shared/hooks/use-hydrated';
 import { APP_TITLE, BRAND_PREFIX, CURRENCY_NAME } from '../../../shared/lib/brand';
 import { ErrorState, Loading } from '../../../shared/ui/states';
 import { recordDownloadVisit } from '../api/record-download-visit';
@@ -54,12 +55,17 @@ function FeatureIcon({ path, colour }: { path: string; colour: string }) {
   );
 }
 
-/** The portal's own app: install buttons for this phone's platform (both elsewhere) and what the app offers. */
+/**
+ * The portal's own app: install buttons for this phone's platform (both elsewhere) and what the app
+ * offers. The server renders the page without the buttons (it does not know the phone): they
+ * follow once hydrated, in the place the spinner kept for them (docs/decisions/0050).
+ */
 export default function DownloadPage() {
   const config = useClientConfig();
   const { search } = useLocation();
   const recorded = useRef(false);
-  const platform = detectPlatform(navigator.userAgent, navigator.maxTouchPoints);
+  const hydrated = useHydrated();
+  const platform = hydrated ? detectPlatform(navigator.userAgent, navigator.maxTouchPoints) : null;
 
   // Counted once per visit of the page, with the channel and invite code it was opened with.
   useEffect(() => {
@@ -78,7 +84,7 @@ export default function DownloadPage() {
   ].filter((l) => l.url && (platform === 'other' || l.key === platform));
 
   let actions: React.ReactNode;
-  if (config.isPending) actions = <Loading />;
+  if (config.isPending || platform === null) actions = <Loading />;
   else if (config.isError) actions = <ErrorState text="下载地址加载失败" onRetry={() => config.refetch()} />;
   else if (links.length === 0)
     actions = (

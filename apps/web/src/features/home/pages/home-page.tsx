@@ -9,8 +9,9 @@ import {
   PlayIcon,
   UserPlusIcon,
 } from '../../../shared/icons/entry-icons';
+import type { FirstQuery } from '../../../shared/lib/first-queries';
 import { Link } from '../../../shared/ui/link';
-import { useHome } from '../api/get-home';
+import { homeQuery, useHome } from '../api/get-home';
 import { BannerCarousel } from '../components/banner-carousel';
 import { HomeSections, HomeSectionsSkeleton } from '../components/home-sections';
 import { PullRefresh } from '../components/pull-refresh';
@@ -30,12 +31,16 @@ const ENTRY_ICONS: Record<HomeEntryKey, ComponentType<SVGProps<SVGSVGElement>>> 
   invite: UserPlusIcon,
 };
 
+/** The first screen: the operator's banners and the sections (the first frame shows them). */
+export const firstQueries = (): FirstQuery[] => [homeQuery()];
+
 /**
  * 首页: the search box, the banners in a carousel, the entry grid, and the sections of what the
  * portal has (hot games, comics, novels, videos, posts), each with 更多. Banners and sections are
- * set by operators and come with GET /api/v1/home (a skeleton, pull-to-refresh, error-with-retry);
- * until it answers, the carousel shows the two banners of spec §2 that the first frame paints,
- * so the page's largest paint still comes with the HTML.
+ * set by operators and come with GET /api/v1/home (a skeleton, pull-to-refresh, error-with-retry).
+ * The server renders the page with it (`firstQueries`), so the first frame is the operator's
+ * banners; after a navigation the carousel's place stays blank until it answers, and only when it
+ * fails does the carousel show the two built-in banners of spec §2.
  */
 export default function HomePage() {
   const home = useHome();
@@ -53,7 +58,12 @@ export default function HomePage() {
     <PullRefresh onRefresh={() => home.refetch({ throwOnError: true })}>
       <div className="home">
         <SearchBox />
-        <BannerCarousel banners={home.data?.banners ?? HOME_BANNERS} />
+        {home.isPending ? (
+          // The banners' place, kept until the operator's arrive (the server renders them with the page).
+          <div className="carousel" aria-hidden="true" />
+        ) : (
+          <BannerCarousel banners={home.data?.banners ?? HOME_BANNERS} />
+        )}
         <nav className="home__entries" aria-label="快捷入口">
           {HOME_ENTRIES.map((e) => {
             const Icon = ENTRY_ICONS[e.key];

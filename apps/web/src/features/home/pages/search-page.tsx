@@ -1,16 +1,25 @@
 import type { SearchGroup, SearchItem, SearchKind } from '@ld/contract/home';
-import { HOME_LIMITS } from '@ld/contract/home-values';
+import { HOME_LIMITS, SEARCH_KINDS } from '@ld/contract/home-values';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { Image } from '../../../shared/ui/image';
 import { Link } from '../../../shared/ui/link';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { type TabItem, Tabs } from '../../../shared/ui/tabs';
-import { useSearchAll, useSearchKind } from '../api/search';
+import { searchAllQuery, searchKindQuery, useSearchAll, useSearchKind } from '../api/search';
 import './search-page.css';
 
 type TabKey = SearchKind | 'all';
+
+/** The first screen: the address's keyword searched over every kind, and its kind tab's list when it names one. */
+export const firstQueries = ({ url }: FirstDataArgs): FirstQuery[] => {
+  const keyword = (url.searchParams.get('keyword') ?? '').trim();
+  if (!keyword) return [];
+  const kind = SEARCH_KINDS.find((k) => k === url.searchParams.get('kind'));
+  return kind ? [searchAllQuery(keyword), searchKindQuery(keyword, kind)] : [searchAllQuery(keyword)];
+};
 
 function ResultRow({ item }: { item: SearchItem }) {
   return (

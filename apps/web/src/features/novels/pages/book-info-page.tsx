@@ -2,13 +2,14 @@ import { relativeTime } from '@ld/contract/relative-time';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
+import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
 import { Link } from '../../../shared/ui/link';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { useCountWorkView } from '../../../shared/works/use-count-work-view';
 import { useFirstChapters } from '../api/get-chapters';
-import { isNotFound, useNovel } from '../api/get-novel';
+import { isNotFound, novelQuery, useNovel } from '../api/get-novel';
 import { novelKeys } from '../api/keys';
 import { useSubscribeNovel } from '../api/subscribe-novel';
 import { OfflineDownload } from '../components/offline-download';
@@ -18,6 +19,15 @@ import { BOOK_COVER_WIDTH } from '../lib/cover-sizes';
 
 /** An intro longer than this starts folded behind 展开. */
 export const INTRO_FOLD_CHARS = 80;
+
+/**
+ * The first screen: the book. (Its first chapter, for 开始阅读, is asked once the book's chapter
+ * count is known: a second request after the first, left to the browser.)
+ */
+export const firstQueries = ({ params, uid }: FirstDataArgs): FirstQuery[] => {
+  const id = Number(params.id);
+  return Number.isSafeInteger(id) && id > 0 ? [novelQuery(uid, id)] : [];
+};
 
 /** 书籍详情: cover and facts, the intro, the latest chapter, 开始/继续阅读, 加入书架 and 目录. */
 export default function BookInfoPage() {

@@ -2,6 +2,7 @@ import { relativeTime } from '@ld/contract/relative-time';
 import type { Post } from '@ld/contract/square';
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useNow } from '../../../shared/hooks/use-now';
 import { Avatar } from '../../../shared/ui/avatar';
 import { LikeButton } from '../../../shared/ui/like-button';
 import { Link } from '../../../shared/ui/link';
@@ -18,6 +19,7 @@ interface PostCardProps {
 /** A post in a feed: author, time, text (as text), images, likes and comments; tapping opens it. */
 export function PostCard({ post, onToggleLike, priority = false }: PostCardProps) {
   const navigate = useNavigate();
+  const now = useNow();
   const href = `/post/${post.id}`;
   const open = (e: MouseEvent) => {
     if ((e.target as HTMLElement).closest('a, button')) return;
@@ -30,7 +32,7 @@ export function PostCard({ post, onToggleLike, priority = false }: PostCardProps
         <div className="post-card__who">
           <span className="post-card__name">{post.author.name}</span>
           <time className="post-card__time" dateTime={post.createTime}>
-            {relativeTime(post.createTime)}
+            {relativeTime(post.createTime, now)}
           </time>
         </div>
         <span className="post-card__tag">#{post.tag.tag}</span>

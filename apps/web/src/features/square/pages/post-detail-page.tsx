@@ -13,13 +13,23 @@ import { type TabItem, Tabs } from '../../../shared/ui/tabs';
 import { toast } from '../../../shared/ui/toast-store';
 import { useDeletePost } from '../api/delete-post';
 import { useFollowUser } from '../api/follow-user';
-import { isNotFound, usePost } from '../api/get-post';
+import { isNotFound, postQuery, usePost } from '../api/get-post';
 import { ImageGrid } from '../components/image-grid';
 import { usePostCommentEffects } from '../lib/comment-effects';
 import { postCommentPlace } from '../lib/comment-place';
 import { useLoginGate } from '../lib/use-login-gate';
 import { useTogglePostLike } from '../lib/use-toggle-like';
 import './post-detail-page.css';
+import { threadsQuery } from '../../../shared/comments/api/threads';
+import { useNow } from '../../../shared/hooks/use-now';
+import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
+
+/** The first screen: the post and the first page of its comments (热门, the section's default). */
+export const firstQueries = ({ params, uid }: FirstDataArgs): FirstQuery[] => {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) return [];
+  return [postQuery(uid, id), threadsQuery(postCommentPlace(id), SquareSort.hot, uid)];
+};
 
 const SORTS: TabItem<SquareSortValue>[] = [
   { key: SquareSort.hot, label: '热门' },
@@ -32,6 +42,7 @@ export default function PostDetailPage() {
   const navigate = useNavigate();
   const gate = useLoginGate();
   const post = usePost(id);
+  const now = useNow();
   const [viewer, setViewer] = useState<number | null>(null);
   const [deleting, setDeleting] = useState(false);
   const toggleLike = useTogglePostLike();
@@ -76,7 +87,7 @@ export default function PostDetailPage() {
           <div className="post-detail__who">
             <span className="post-detail__name">{p.author.name}</span>
             <time className="post-detail__time" dateTime={p.createTime}>
-              {relativeTime(p.createTime)}
+              {relativeTime(p.createTime, now)}
             </time>
           </div>
           {!p.isMine && (

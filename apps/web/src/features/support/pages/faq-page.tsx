@@ -1,10 +1,14 @@
+import type { FirstQuery } from '../../../shared/lib/first-queries';
 import { Collapse } from '../../../shared/ui/adm';
 import { SafeHtml } from '../../../shared/ui/safe-html';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
-import { useFaqs } from '../api/get-faqs';
+import { faqsQuery, useFaqs } from '../api/get-faqs';
 import './faq.css';
 
 const looksLikeHtml = (text: string) => /<[a-z][\s\S]*>/i.test(text);
+
+/** The first screen: the questions. */
+export const firstQueries = (): FirstQuery[] => [faqsQuery()];
 
 /** 常见问题: one answer open at a time; server HTML is sanitised, plain answers stay text. */
 export default function FaqPage() {

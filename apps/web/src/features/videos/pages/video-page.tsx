@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
+import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { formatCount } from '../../../shared/lib/format';
 import { useAccountStore } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
@@ -12,7 +13,7 @@ import { savedPosition } from '../../../shared/works/saved-position';
 import { UnitLock } from '../../../shared/works/unit-lock';
 import { useAutoUnlockNotice } from '../../../shared/works/use-auto-unlock-notice';
 import { useCountWorkView } from '../../../shared/works/use-count-work-view';
-import { isVideoMissing, useVideo, validVideoId } from '../api/get-video';
+import { isVideoMissing, useVideo, validVideoId, videoQuery } from '../api/get-video';
 import { videoKeys } from '../api/keys';
 import { useSubscribeVideo } from '../api/subscribe-video';
 import { NextUp } from '../components/next-up';
@@ -23,6 +24,16 @@ import './video-page.css';
 
 /** The video the next-video card went on to: it starts playing once its file's header is read. */
 let autoplayId: number | null = null;
+
+/**
+ * The first screen: the video as a guest sees it. A logged-in viewer's own detail (their lock,
+ * their saved second) follows after hydration under their key; the player's source and where it
+ * opens are decided per viewer, so the guest's first frame does not carry over.
+ */
+export const firstQueries = ({ params, uid }: FirstDataArgs): FirstQuery[] => {
+  const id = Number(params.id);
+  return validVideoId(id) ? [videoQuery(uid, id)] : [];
+};
 
 /**
  * The player `/video/:id`: the browser's own <video> (seeking asks the server for byte ranges, so
@@ -44,9 +55,12 @@ export default function VideoPage() {
   const v = video.data;
   // The signed src is kept once per video: the detail is read again (after 收藏, a purchase) with a
   // new signature, and a new src would reload the player from the start.
-  const pinned = useRef<{ id: number; src: string } | null>(null);
-  if (v?.unlocked && v.src && v.id === id && pinned.current?.id !== id) pinned.current = { id, src: v.src };
-  const src = v?.unlocked && pinned.current?.id === id ? pinned.current.src : null;
+  // Per viewer too: the guest's first frame (server-rendered) gives way to the account's own detail.
+  const pinned = useRef<{ id: number; uid: string; src: string } | null>(null);
+  const pinnedHere = pinned.current?.id === id && pinned.current.uid === uid;
+  if (v?.unlocked && v.src && v.id === id && !pinnedHere) pinned.current = { id, uid, src: v.src };
+  const src =
+    v?.unlocked && pinned.current?.id === id && pinned.current.uid === uid ? pinned.current.src : null;
   const playable = src !== null;
 
   // The document title is the video's.
@@ -56,10 +70,10 @@ export default function VideoPage() {
 
   // Where to open, decided once per video (the account's second, from any device, or this
   // browser's): the saves that follow move the cached progress, never the playhead.
-  const openAt = useRef<{ id: number; second: number } | null>(null);
-  if (v && v.id === id && openAt.current?.id !== id) {
+  const openAt = useRef<{ id: number; uid: string; second: number } | null>(null);
+  if (v && v.id === id && (openAt.current?.id !== id || openAt.current.uid !== uid)) {
     const saved = savedPosition('video', uid, id, id, { isError: false, isFetching: false, data: v });
-    openAt.current = { id, second: resumeSecond(saved?.second, v.duration) };
+    openAt.current = { id, uid, second: resumeSecond(saved?.second, v.duration) };
   }
 
   useVideoProgress(id, player, playable);
