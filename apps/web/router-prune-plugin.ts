@@ -35,8 +35,14 @@ const CUTS: Array<[find: string, replace: string]> = [
     '} else if (opts && opts.submission && isMutationMethod(opts.submission.formMethod)) {\n      let actionResult = await handleAction(',
     '} else if (false) {\n      let actionResult = await handleAction(',
   ],
-  ['  if (init.instrumentations) {\n    let instrumentations = init.instrumentations;\n    mapRouteProperties2', '  if (false) {\n    let instrumentations = init.instrumentations;\n    mapRouteProperties2'],
-  ['  if (init.instrumentations) {\n    router = instrumentClientSideRouter(', '  if (false) {\n    router = instrumentClientSideRouter('],
+  [
+    '  if (init.instrumentations) {\n    let instrumentations = init.instrumentations;\n    mapRouteProperties2',
+    '  if (false) {\n    let instrumentations = init.instrumentations;\n    mapRouteProperties2',
+  ],
+  [
+    '  if (init.instrumentations) {\n    router = instrumentClientSideRouter(',
+    '  if (false) {\n    router = instrumentClientSideRouter(',
+  ],
   [
     '  let dataStrategyImpl = init.dataStrategy || defaultDataStrategyWithMiddleware;',
     '  let dataStrategyImpl = init.dataStrategy || defaultDataStrategy;',
@@ -74,7 +80,9 @@ function cut(code: string, id: string): string {
     out = out.slice(0, at) + replace + out.slice(at + find.length);
   }
   if ((out.match(DISCOVERY) ?? []).length !== 6) {
-    throw new Error(`router-prune-plugin: react-router changed (${id}); revisit the patchRoutesOnNavigation cut`);
+    throw new Error(
+      `router-prune-plugin: react-router changed (${id}); revisit the patchRoutesOnNavigation cut`,
+    );
   }
   return `${PRUNED}${out.replace(DISCOVERY, 'void 0')}`;
 }
