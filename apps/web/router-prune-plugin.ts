@@ -47,6 +47,13 @@ const CUTS: Array<[find: string, replace: string]> = [
     '  let dataStrategyImpl = init.dataStrategy || defaultDataStrategyWithMiddleware;',
     '  let dataStrategyImpl = init.dataStrategy || defaultDataStrategy;',
   ],
+  // Form submissions (`navigate` with a form method or body): the portal makes none.
+  [
+    'function normalizeNavigateOptions(isFetcher, path, opts) {\n  if (!opts || !isSubmissionNavigation(opts)) {\n    return { path };\n  }\n',
+    'function normalizeNavigateOptions(isFetcher, path, opts) {\n  if (opts && isSubmissionNavigation(opts)) ldPrunedRouterMethod();\n  return { path };\n',
+  ],
+  // `runClientMiddleware` for a custom `dataStrategy`: the portal's router runs the default one.
+  ['  let runClientMiddleware = isStaticHandler ? () => {', '  let runClientMiddleware = true ? () => {'],
   // RouterProvider: view transitions (no navigation asks for one), so a state update is never one.
   [
     '      let isViewTransitionAvailable = router.window != null && router.window.document != null && typeof router.window.document.startViewTransition === "function";',
