@@ -57,13 +57,6 @@ export default defineConfig(({ command }) => ({
                   test: (id) => !/\.html$/.test(id),
                 },
                 { name: 'vendor', priority: 3, test: /rolldown[\\/]runtime/ },
-                // The home page with the contract's home values it shares with the search page
-                // (which comes from the home): one response less on the home's first load.
-                {
-                  name: 'home-page',
-                  priority: 2,
-                  test: /features[\\/]home[\\/]pages[\\/]home-page\.tsx$|contract[\\/]src[\\/]home-values\.ts$/,
-                },
                 // What the pages that still use antd-mobile (image viewer, popup, collapse, wallet tabs)
                 // share of it and of its helpers: one chunk instead of a dozen.
                 {
