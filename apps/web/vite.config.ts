@@ -85,7 +85,9 @@ export default defineConfig(({ command }) => ({
                   // the image viewer's loader, which only the game and post pages use (issue 21).
                   test: (id) =>
                     /src[\\/]shared[\\/]|node_modules[\\/]@tanstack[\\/]/.test(id) &&
-                    !/shared[\\/](icons[\\/]entry-icons|lib[\\/]image-sizes|ui[\\/]image-viewer)\.tsx?$/.test(id),
+                    !/shared[\\/](icons[\\/]entry-icons|lib[\\/]image-sizes|ui[\\/]image-viewer)\.tsx?$/.test(
+                      id,
+                    ),
                 },
                 // A feature's modules shared by several of its pages (the novels' queries, the games'
                 // badges): one chunk per feature.
