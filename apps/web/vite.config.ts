@@ -81,10 +81,13 @@ export default defineConfig(({ command }) => ({
                   priority: 1,
                   minShareCount: 2,
                   // Not the two small modules the home page draws its first screen with: home would
-                  // otherwise load the whole kit on a first visit (issue 11's 120 KB budget).
+                  // otherwise load the whole kit on a first visit (issue 11's 120 KB budget). Nor
+                  // the image viewer's loader, which only the game and post pages use (issue 21).
                   test: (id) =>
                     /src[\\/]shared[\\/]|node_modules[\\/]@tanstack[\\/]/.test(id) &&
-                    !/shared[\\/](icons[\\/]entry-icons|lib[\\/]image-sizes)\.tsx?$/.test(id),
+                    !/shared[\\/](icons[\\/]entry-icons|lib[\\/]image-sizes|ui[\\/]image-viewer)\.tsx?$/.test(
+                      id,
+                    ),
                 },
                 // A feature's modules shared by several of its pages (the novels' queries, the games'
                 // badges): one chunk per feature.

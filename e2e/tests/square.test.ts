@@ -213,6 +213,14 @@ describe('the square at 390×844', () => {
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
+    // A tap opens it full screen (the viewer's code comes with the first tap, not with the page).
+    await page.getByRole('button', { name: '查看大图 1' }).click();
+    const shown = page.locator('.adm-image-viewer-content img').first();
+    await shown.waitFor();
+    expect(await shown.getAttribute('src')).toMatch(/^\/uploads\/posts\/[0-9a-f]{24}\.webp/);
+    // A tap on it closes it.
+    await shown.tap();
+    await shown.waitFor({ state: 'hidden' });
 
     await page.goto(`${baseUrl()}/commenthistory`);
     const mine = page.locator('.history-item').filter({ hasText: '带图的新帖' });

@@ -1,6 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { openLowBalanceDialog, useDownloadDialogs } from '../../features/games/lib/download-store';
+// The dialog itself is in the entry (docs/decisions/0050, first-load budget): the kit's popups
+// (confirm, low balance, sheets) build on it, so a chunk of its own would be one more response on
+// nearly every route; the start-up bulletin's chunk keeps only the bulletin and its queue.
+import '../../shared/ui/dialog';
 
 // Loaded only when opened, so the home route's first load stays within its budget.
 const DownloadDialogs = lazy(() => import('../../features/games/components/download-dialogs'));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ImageViewer } from '../../../shared/ui/adm';
 import './screenshots.css';
 import { Image } from '../../../shared/ui/image';
+import { ImageViewer } from '../../../shared/ui/image-viewer';
 import { SHOT_WIDTH, SHOWN_AT_ONCE } from '../lib/screenshot-sizes';
 
 /**
@@ -29,9 +29,7 @@ export function Screenshots({ name, images }: { name: string; images: string[] }
           </li>
         ))}
       </ul>
-      {viewing !== null && (
-        <ImageViewer.Multi images={images} visible defaultIndex={viewing} onClose={() => setViewing(null)} />
-      )}
+      <ImageViewer images={images} index={viewing} onClose={() => setViewing(null)} />
     </>
   );
 }

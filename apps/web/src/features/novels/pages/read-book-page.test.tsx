@@ -170,7 +170,7 @@ describe('阅读器', () => {
     const { user, container } = open('/readbook/7/101', server, true);
     await user.click(await screen.findByText('第一段：雨落在青石街上。（101）'));
     await user.click(screen.getByRole('button', { name: '设置' }));
-    const sheet = screen.getByRole('dialog', { name: '阅读设置' });
+    const sheet = await screen.findByRole('dialog', { name: '阅读设置' });
     await user.click(within(sheet).getByRole('button', { name: '字号增大' }));
     await user.click(within(sheet).getByRole('button', { name: '夜间' }));
     await vi.waitFor(() => expect(server.requestsTo('PUT /v1/reading/settings')).toHaveLength(2));
@@ -404,7 +404,7 @@ describe('阅读器', () => {
     const { user, router } = open('/readbook/7/110', server);
     await user.click(await screen.findByText('第一段：雨落在青石街上。（110）'));
     await user.click(screen.getAllByRole('button', { name: '目录' }).at(-1) as HTMLElement);
-    const drawer = screen.getByRole('dialog', { name: '目录' });
+    const drawer = await screen.findByRole('dialog', { name: '目录' });
     expect(await within(drawer).findByText('· 共 3000 章', { exact: false })).toBeTruthy();
     const current = within(drawer).getByRole('button', { current: true });
     expect(current.textContent).toContain('第10章 夜雨');

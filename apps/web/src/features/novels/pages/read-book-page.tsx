@@ -1,6 +1,6 @@
 import type { NovelPosition } from '@ld/contract/content';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useOnline } from '../../../shared/hooks/use-online';
@@ -19,12 +19,33 @@ import { useCountWorkView } from '../../../shared/works/use-count-work-view';
 import { type ChapterResult, chapterQuery, readerKeys, useChapter, validId } from '../api/get-chapter';
 import { novelKeys } from '../api/keys';
 import { ParagraphCommentsSheet } from '../components/paragraph-comments-sheet';
-import { ChapterDrawer } from '../reader/chapter-drawer';
 import { ChapterView } from '../reader/chapter-view';
 import { useReaderPrefs } from '../reader/reader-prefs';
-import { SettingsSheet } from '../reader/settings-sheet';
 import { useReaderBook } from '../reader/use-reader-book';
 import '../reader/reader.css';
+
+// The reader's two panels (目录 and 设置) open on a tap, so they come after the page's first load
+// (issue 21's budget); the reader's first touch, click or key fetches them, so they are in before
+// one is asked for and still there if the network goes away while reading.
+const loadChapterDrawer = () => import('../reader/chapter-drawer');
+const loadSettingsSheet = () => import('../reader/settings-sheet');
+const ChapterDrawer = lazy(() => loadChapterDrawer().then((m) => ({ default: m.ChapterDrawer })));
+const SettingsSheet = lazy(() => loadSettingsSheet().then((m) => ({ default: m.SettingsSheet })));
+const FIRST_INPUT = ['pointerdown', 'touchstart', 'keydown', 'wheel'] as const;
+
+function usePanelsOnFirstInput() {
+  useEffect(() => {
+    const load = () => {
+      for (const type of FIRST_INPUT) window.removeEventListener(type, load, true);
+      void loadChapterDrawer().catch(() => undefined);
+      void loadSettingsSheet().catch(() => undefined);
+    };
+    for (const type of FIRST_INPUT) window.addEventListener(type, load, { capture: true, passive: true });
+    return () => {
+      for (const type of FIRST_INPUT) window.removeEventListener(type, load, true);
+    };
+  }, []);
+}
 
 /** What the cached chapters say about chapter `cid`: its neighbours, title and index. */
 function neighboursOf(cached: Array<[unknown, ChapterResult | undefined]>, cid: number) {
@@ -64,6 +85,7 @@ function paragraphInView(): number {
 
 /** The novel reader (`/readbook/:id/:cid`, issue 8): text, toolbars, 目录, settings, locks, progress. */
 export default function ReadBookPage() {
+  usePanelsOnFirstInput();
   const params = useParams();
   const workId = Number(params.id);
   const cid = Number(params.cid);
@@ -233,14 +255,16 @@ export default function ReadBookPage() {
         </footer>
       )}
       {sheet === 'menu' && (
-        <ChapterDrawer
-          workId={workId}
-          bookTitle={bookTitle}
-          currentIndex={chapter?.index ?? around?.index ?? 1}
-          currentId={cid}
-          onPick={(id) => go(id)}
-          onClose={() => setSheet(null)}
-        />
+        <Suspense fallback={null}>
+          <ChapterDrawer
+            workId={workId}
+            bookTitle={bookTitle}
+            currentIndex={chapter?.index ?? around?.index ?? 1}
+            currentId={cid}
+            onPick={(id) => go(id)}
+            onClose={() => setSheet(null)}
+          />
+        </Suspense>
       )}
       {commentsAt !== null && chapter && (
         <ParagraphCommentsSheet
@@ -252,7 +276,9 @@ export default function ReadBookPage() {
         />
       )}
       {sheet === 'settings' && (
-        <SettingsSheet prefs={prefs} onChange={setPrefs} onClose={() => setSheet(null)} />
+        <Suspense fallback={null}>
+          <SettingsSheet prefs={prefs} onChange={setPrefs} onClose={() => setSheet(null)} />
+        </Suspense>
       )}
       {lowBalance && <LowBalanceDialog onClose={() => setLowBalance(false)} />}
     </div>

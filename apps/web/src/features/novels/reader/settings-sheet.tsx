@@ -6,7 +6,7 @@ import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Link } from '../../../shared/ui/link';
 import { Sheet } from '../../../shared/ui/sheet';
 import { usePutReadingSettings, useReadingSettings } from '../../../shared/works/api/reading-settings';
-import { clampFontSize, clampLineHeight, FONT_SIZE, LINE_HEIGHT, MODES, THEMES } from './reader-prefs';
+import { clampFontSize, clampLineHeight, FONT_SIZE, LINE_HEIGHT, MODES, THEMES } from './settings-values';
 
 /** 自动购买下一章 with its daily cap (logged in only: the server buys when a priced chapter opens). */
 function AutoUnlock() {

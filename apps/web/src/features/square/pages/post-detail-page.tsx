@@ -3,9 +3,9 @@ import { SquareSort, type SquareSortValue } from '@ld/contract/square-values';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CommentSection } from '../../../shared/comments/comment-section';
-import { ImageViewer } from '../../../shared/ui/adm';
 import { Avatar } from '../../../shared/ui/avatar';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { ImageViewer } from '../../../shared/ui/image-viewer';
 import { LikeButton } from '../../../shared/ui/like-button';
 import { Link } from '../../../shared/ui/link';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
@@ -105,12 +105,7 @@ export default function PostDetailPage() {
         </header>
         <p className="post-detail__text">{p.content}</p>
         <ImageGrid images={p.images} alt={`${p.author.name}的帖子图片`} onOpen={setViewer} priority />
-        <ImageViewer.Multi
-          images={p.images}
-          visible={viewer !== null}
-          defaultIndex={viewer ?? 0}
-          onClose={() => setViewer(null)}
-        />
+        <ImageViewer images={p.images} index={viewer} onClose={() => setViewer(null)} />
         <footer className="post-detail__foot">
           <span className="post-detail__tag">#{p.tag.tag}</span>
           {p.isMine && (
