@@ -5,7 +5,7 @@ import { type CrudFilters, useCustom } from '@refinedev/core';
 import { Button, DatePicker, Form, Select, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { QueryTable } from '../../shared/query-table';
-import { formatTime } from '../../shared/time';
+import { dayRangeFilter, formatTime } from '../../shared/time';
 
 interface Search {
   operatorId?: number;
@@ -29,13 +29,7 @@ export function AuditList() {
       { field: 'operatorId', operator: 'eq', value: values.operatorId },
       { field: 'action', operator: 'eq', value: values.action },
       { field: 'targetType', operator: 'eq', value: values.targetType },
-      {
-        field: 'time',
-        operator: 'between',
-        value: values.range
-          ? [values.range[0]?.startOf('day').toISOString(), values.range[1]?.endOf('day').toISOString()]
-          : undefined,
-      },
+      dayRangeFilter('time', values.range),
     ],
   });
   const { selectProps: operatorSelect } = useSelect<Operator>({

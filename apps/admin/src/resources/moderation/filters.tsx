@@ -1,5 +1,6 @@
 import { Button, DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { dayRangeFilter } from '../../shared/time';
 
 /** What the moderation tables filter by. */
 export interface ModSearch {
@@ -18,13 +19,7 @@ export const modFilters = (values: ModSearch) => [
   { field: 'author', operator: 'eq' as const, value: values.author?.trim() || undefined },
   { field: 'postId', operator: 'eq' as const, value: values.postId || undefined },
   { field: 'deleted', operator: 'eq' as const, value: values.deleted },
-  {
-    field: 'createTime',
-    operator: 'between' as const,
-    value: values.range
-      ? [values.range[0]?.startOf('day').toISOString(), values.range[1]?.endOf('day').toISOString()]
-      : undefined,
-  },
+  dayRangeFilter('createTime', values.range),
 ];
 
 /** The filter row of 帖子审核 and 评论审核: text, author, time, state (and the post for comments). */

@@ -7,7 +7,7 @@ import { Button, DatePicker, Descriptions, Form, Input, Select, Table, Tag } fro
 import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router';
 import { QueryTable } from '../../shared/query-table';
-import { formatTime } from '../../shared/time';
+import { dayRangeFilter, formatTime } from '../../shared/time';
 
 interface Search {
   user?: string;
@@ -43,13 +43,7 @@ export function OrderList() {
       { field: 'orderId', operator: 'eq', value: values.orderId?.trim() || undefined },
       { field: 'status', operator: 'eq', value: values.status },
       { field: 'provider', operator: 'eq', value: values.provider },
-      {
-        field: 'createTime',
-        operator: 'between',
-        value: values.range
-          ? [values.range[0]?.startOf('day').toISOString(), values.range[1]?.endOf('day').toISOString()]
-          : undefined,
-      },
+      dayRangeFilter('createTime', values.range),
     ],
   });
   return (

@@ -5,7 +5,7 @@ import { Button, DatePicker, Form, Input, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router';
 import { QueryTable } from '../../shared/query-table';
-import { formatTime } from '../../shared/time';
+import { dayRangeFilter, formatTime } from '../../shared/time';
 
 interface Search {
   user?: string;
@@ -22,13 +22,7 @@ export function VipOrderList() {
     sorters: { initial: [{ field: 'createTime', order: 'desc' }] },
     onSearch: (values): CrudFilters => [
       { field: 'user', operator: 'eq', value: values.user?.trim() || undefined },
-      {
-        field: 'createTime',
-        operator: 'between',
-        value: values.range
-          ? [values.range[0]?.startOf('day').toISOString(), values.range[1]?.endOf('day').toISOString()]
-          : undefined,
-      },
+      dayRangeFilter('createTime', values.range),
     ],
   });
   return (
