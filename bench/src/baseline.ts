@@ -284,5 +284,7 @@ app.get<{ Querystring: { work: string; id: string } }>('/episode', async (reques
   return { code: 0, msg: 'ok', data: unit ? { unit, panels } : null };
 });
 
+// The bench stops it with SIGTERM: exit normally, so that `node --cpu-prof` writes its profile.
+process.on('SIGTERM', () => process.exit(0));
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 console.info(JSON.stringify({ address }));

@@ -3,12 +3,18 @@ import path from 'node:path';
 
 export interface RunningBaseline {
   baseUrl: string;
+  /** The baseline's process (bench/src/profile-server.ts reads its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
-/** Starts baseline.ts in its own process, as the portal runs in its own, so both are measured alike. */
-export async function startBaseline(databaseFile: string): Promise<RunningBaseline> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'baseline.ts')], {
+/**
+ * Starts baseline.ts in its own process, as the portal runs in its own, so both are measured alike
+ * (`nodeArgs`: more options for node, e.g. `--cpu-prof`).
+ */
+export async function startBaseline(databaseFile: string, nodeArgs: string[] = []): Promise<RunningBaseline> {
+  const script = path.join(import.meta.dirname, 'baseline.ts');
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     env: { ...process.env, BASELINE_DB: databaseFile },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -33,6 +39,7 @@ export async function startBaseline(databaseFile: string): Promise<RunningBaseli
   });
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
