@@ -16,7 +16,11 @@ export type ChangeTopic =
   | 'games'
   | 'home'
   | 'novels'
+  /** A person's name or avatar, as lists show authors. */
+  | 'profiles'
   | 'square'
+  /** A like or a comment moved a post's counters and hot score (frequent: apart from `square`). */
+  | 'square-counts'
   | 'videos'
   | 'vip'
   | 'wallet';

@@ -324,6 +324,8 @@ export async function updateInfo(deps: Deps, userId: number, body: UpdateInfoBod
     ...(body.age !== undefined ? { age: String(body.age) } : {}),
     updated_at: deps.clock.now(),
   });
+  // Lists that name authors (the square's guest feed, the home) keep names: drop them everywhere.
+  if (body.name !== undefined) await deps.changes.announce('profiles');
   return userStatus(deps, userId);
 }
 
@@ -333,5 +335,6 @@ export async function uploadAvatar(deps: Deps, userId: number, bytes: Buffer): P
   const webp = await reencodeImage(bytes, 'file', AVATAR_SIDE, { square: true });
   const url = await deps.storage.save('avatars', 'webp', webp);
   await repo.updateUser(deps.db.kysely, userId, { avatar: url, updated_at: deps.clock.now() });
+  await deps.changes.announce('profiles');
   return { url };
 }

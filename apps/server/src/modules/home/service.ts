@@ -99,7 +99,7 @@ async function pageOf(deps: Deps, kind: SearchKind, w: Window): Promise<ItemPage
 export const HOME_CACHE_MS = 10_000;
 export const HOME_CACHE_KEY = 'home:v1';
 /** What the home shows: a change to any of these drops its cached answer. */
-export const HOME_TOPICS = ['home', 'games', 'comics', 'novels', 'videos', 'square'] as const;
+export const HOME_TOPICS = ['home', 'games', 'comics', 'novels', 'videos', 'square', 'profiles'] as const;
 
 export async function buildHome(deps: Deps): Promise<Home> {
   const db = deps.db.kysely;

@@ -74,18 +74,28 @@ export async function listMyComments(deps: Deps, userId: number, query: FeedQuer
 }
 
 /** A comment on a live post, or a reply when `replyCommentId` is given. */
-export function createComment(
+export async function createComment(
   deps: Deps,
   userId: number,
   postId: number,
   body: CreateCommentBody,
 ): Promise<Comment> {
-  return engine.create(deps, onPosts, userId, body, async (trx) => (await requireLivePost(trx, postId)).id);
+  const comment = await engine.create(
+    deps,
+    onPosts,
+    userId,
+    body,
+    async (trx) => (await requireLivePost(trx, postId)).id,
+  );
+  // After the commit: the post's comment count and hot score moved (guest-feed-cache.ts).
+  await deps.changes.announce('square-counts');
+  return comment;
 }
 
 /** The author's soft delete (a comment under a deleted post can still be removed). */
-export function deleteComment(deps: Deps, userId: number, id: number): Promise<void> {
-  return engine.remove(deps, onPosts, userId, id, async () => {});
+export async function deleteComment(deps: Deps, userId: number, id: number): Promise<void> {
+  await engine.remove(deps, onPosts, userId, id, async () => {});
+  await deps.changes.announce('square-counts');
 }
 
 export function setCommentLike(

@@ -8,10 +8,12 @@ import {
   postPageSchema,
   postSchema,
 } from '@ld/contract/square';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, optionalUser, requireUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { limits } from '../../platform/rate-limit.ts';
+import { createGuestFeedCache } from './guest-feed-cache.ts';
 import { registerDeleteAndLike } from './own-item-routes.ts';
 import * as service from './posts-service.ts';
 
@@ -19,6 +21,10 @@ const tags = ['square'];
 
 export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  // A guest's first page of the feed, kept as its JSON until the square changes (guest-feed-cache.ts).
+  const guestPages = createGuestFeedCache(deps, async (query) =>
+    JSON.stringify(ok(await service.listPostFeed(deps, null, query))),
+  );
 
   app.get(
     '/v1/square/post/list',
@@ -32,7 +38,12 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: optionalUser,
     },
-    async (request) => ok(await service.listPostFeed(deps, request.user?.id ?? null, request.query)),
+    async (request, reply) => {
+      const kept = request.user === null ? guestPages.firstPage(request.query) : null;
+      // Already the envelope's JSON (the same `ok(page)` serialized): sent as it is.
+      if (kept) return (reply as FastifyReply).type('application/json; charset=utf-8').send(await kept);
+      return ok(await service.listPostFeed(deps, request.user?.id ?? null, request.query));
+    },
   );
 
   app.get(

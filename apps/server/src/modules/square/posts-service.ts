@@ -170,7 +170,7 @@ export async function setPostLike(
   id: number,
   like: boolean,
 ): Promise<{ liked: boolean; likeCount: number }> {
-  return deps.db.kysely.transaction().execute(async (trx) => {
+  const { changed, ...answer } = await deps.db.kysely.transaction().execute(async (trx) => {
     const post = await posts.findPost(trx, id);
     if (!post || post.deleted_at !== null) throw notFound('帖子');
     const changed = like
@@ -179,10 +179,13 @@ export async function setPostLike(
     if (!changed) {
       // Re-read: a concurrent like by the same user may have committed while this one waited.
       const current = await posts.findPost(trx, id);
-      return { liked: like, likeCount: current?.like_count ?? post.like_count };
+      return { changed, liked: like, likeCount: current?.like_count ?? post.like_count };
     }
     const counters = await posts.bumpPostCounters(trx, id, { like_count: like ? 1 : -1 });
     await posts.setPostHotScore(trx, id, postHotScore(counters));
-    return { liked: like, likeCount: counters.like_count };
+    return { changed, liked: like, likeCount: counters.like_count };
   });
+  // After the commit: the guest feed kept in every process shows the count (guest-feed-cache.ts).
+  if (changed) await deps.changes.announce('square-counts');
+  return answer;
 }

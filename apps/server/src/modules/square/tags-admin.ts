@@ -14,9 +14,10 @@ import { type AuditActor, adminOffset, audited, consoleRecord } from '../operato
 import type { SquareTagsTable } from './tables.ts';
 import * as repo from './tags-admin-repository.ts';
 
-// 话题 in the console. The square reads its tags at each request (no cache), so a save shows at
-// the next one in every process. Tags are never deleted (posts point at them): taken out of use,
-// a tag leaves the list and new posts, and its posts keep it.
+// 话题 in the console. The square reads its tags at each request, and a save announces `square`
+// (the guest feed keeps tag names), so it shows at the next one in every process. Tags are never
+// deleted (posts point at them): taken out of use, a tag leaves the list and new posts, and its
+// posts keep it.
 
 const toAdminTag = (row: Selectable<SquareTagsTable>): AdminSquareTag => ({
   id: Number(row.id),
@@ -82,15 +83,23 @@ export async function updateSquareTag(
   id: number,
   body: UpdateSquareTagBody,
 ): Promise<AdminSquareTag> {
-  return consoleRecord.edit(deps, actor, { type: 'square-tag', id }, body, {
-    read: (trx) => tagOf(trx, id),
-    write: async (trx) => {
-      if (body.name !== undefined) await assertNameFree(trx, body.name, id);
-      await repo.updateTag(trx, id, {
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.sort !== undefined ? { sort: body.sort } : {}),
-        ...consoleRecord.publishedFlag('is_active', body.published),
-      });
+  return consoleRecord.edit(
+    deps,
+    actor,
+    { type: 'square-tag', id },
+    body,
+    {
+      read: (trx) => tagOf(trx, id),
+      write: async (trx) => {
+        if (body.name !== undefined) await assertNameFree(trx, body.name, id);
+        await repo.updateTag(trx, id, {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.sort !== undefined ? { sort: body.sort } : {}),
+          ...consoleRecord.publishedFlag('is_active', body.published),
+        });
+      },
     },
-  });
+    // Posts show their tag's name, and the guest feed keeps it (guest-feed-cache.ts).
+    { announce: ['square'] },
+  );
 }

@@ -1,0 +1,149 @@
+import type { Account } from '@ld/contract/accounts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { listPostFeed } from '../src/modules/square/posts-service.ts';
+import { adminCall, type Operator, operatorOf } from './helpers/admin.ts';
+import {
+  call,
+  createTestApp,
+  describeDialects,
+  postForm,
+  registerUser,
+  type TestApp,
+} from './helpers/app.ts';
+import { insertSquareFixtures, newComment, newPost } from './helpers/square.ts';
+
+interface FeedPost {
+  id: number;
+  content: string;
+  likeCount: number;
+  commentCount: number;
+  liked: boolean;
+  isMine: boolean;
+  followed: boolean;
+  author: { name: string };
+  tag: { tag: string };
+}
+interface Feed {
+  total: number;
+  records: FeedPost[];
+}
+
+// The guest's first page of the feed is kept per process as its JSON (guest-feed-cache.ts,
+// docs/decisions/0056-cluster.md): it must be what the feed would answer anyway, and every write
+// that changes it shows at the very next request; signed-in callers get their own flags, never the
+// guests' page.
+describeDialects('square guest feed page 1', (dialect) => {
+  let t: TestApp;
+  let editor: Operator;
+  let moderator: Operator;
+  let tagIds: number[];
+  let alice: Account;
+  let bob: Account;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    editor = await operatorOf(t, 'editor');
+    moderator = await operatorOf(t, 'moderator');
+    ({ tagIds } = await insertSquareFixtures(t.app));
+    alice = await registerUser(t.app);
+    bob = await registerUser(t.app);
+  });
+  afterAll(() => t?.close());
+
+  const feed = async (query: Record<string, string | number> = {}, account?: Account) =>
+    (await call<Feed>(t.app, 'GET', '/api/v1/square/post/list', { query: { sort: 2, ...query }, account }))
+      .data;
+  const postIn = (page: Feed, id: number) => page.records.find((p) => p.id === id);
+
+  it('answers a guest the page the feed builds, as JSON, and keeps it', async () => {
+    const first = await newPost(t.app, alice, '游客首页的第一帖', tagIds[0]!);
+    await newPost(t.app, bob, '游客首页的第二帖', tagIds[1]!);
+    for (const sort of [1, 2] as const) {
+      const raw = await t.app.inject({ method: 'GET', url: `/api/v1/square/post/list?sort=${sort}` });
+      expect(raw.statusCode).toBe(200);
+      expect(raw.headers['content-type']).toBe('application/json; charset=utf-8');
+      const built = await listPostFeed(t.deps, null, { sort, currentPage: 1, pageSize: 10 });
+      expect(JSON.parse(raw.body)).toEqual({ code: 0, msg: 'success', data: built });
+      // The same bytes again.
+      const again = await t.app.inject({ method: 'GET', url: `/api/v1/square/post/list?sort=${sort}` });
+      expect(again.body).toBe(raw.body);
+    }
+    // Kept: a row written below the API, with no announcement, is not seen (that is the cache) ...
+    await t.deps.db.kysely
+      .updateTable('square_posts')
+      .set({ content: '未经通告的改动' })
+      .where('id', '=', first)
+      .execute();
+    expect(postIn(await feed(), first)?.content).toBe('游客首页的第一帖');
+    // ... until the square announces a change, as every write through the services does.
+    await t.deps.changes.announce('square');
+    expect(postIn(await feed(), first)?.content).toBe('未经通告的改动');
+    // Other pages, keywords and cursors are read as before.
+    const byKeyword = await feed({ keyword: '第二帖' });
+    expect(byKeyword.records.map((p) => p.content)).toEqual(['游客首页的第二帖']);
+    const byTag = await feed({ tagId: tagIds[1]! });
+    expect(byTag.records.map((p) => p.content)).toEqual(['游客首页的第二帖']);
+  });
+
+  it('never shows a signed-in caller the guest page, nor a guest what a caller liked', async () => {
+    const id = await newPost(t.app, alice, '登录与游客各看各的', tagIds[0]!);
+    await feed();
+    expect((await call(t.app, 'POST', `/api/v1/square/post/${id}/like`, { account: bob })).code).toBe(0);
+    expect((await call(t.app, 'POST', `/api/v1/user/follow/${alice.uid}`, { account: bob })).code).toBe(0);
+    const asBob = postIn(await feed({}, bob), id);
+    expect(asBob).toMatchObject({ liked: true, isMine: false, followed: true, likeCount: 1 });
+    const asAlice = postIn(await feed({}, alice), id);
+    expect(asAlice).toMatchObject({ liked: false, isMine: true, likeCount: 1 });
+    const asGuest = postIn(await feed(), id);
+    expect(asGuest).toMatchObject({ liked: false, isMine: false, followed: false, likeCount: 1 });
+    // A token that is no session is a guest, as before.
+    const stranger = { uid: bob.uid, token: 'f'.repeat(64) } as Account;
+    expect(postIn(await feed({}, stranger), id)).toMatchObject({ liked: false, followed: false });
+  });
+
+  it('shows a new post, a like, a comment and a delete at the next request', async () => {
+    await feed();
+    await feed({ sort: 1 });
+    const id = await newPost(t.app, bob, '刚刚发布', tagIds[2]!);
+    const total = (await feed()).total;
+    expect((await feed()).records[0]).toMatchObject({ id, likeCount: 0, commentCount: 0 });
+    expect(postIn(await feed({ sort: 1 }), id)).toBeDefined();
+
+    await call(t.app, 'POST', `/api/v1/square/post/${id}/like`, { account: alice });
+    expect(postIn(await feed(), id)?.likeCount).toBe(1);
+    await call(t.app, 'DELETE', `/api/v1/square/post/${id}/like`, { account: alice });
+    expect(postIn(await feed(), id)?.likeCount).toBe(0);
+
+    const comment = await newComment(t.app, alice, id, '沙发');
+    expect(postIn(await feed(), id)?.commentCount).toBe(1);
+    await call(t.app, 'DELETE', `/api/v1/square/comment/${comment.id}`, { account: alice });
+    expect(postIn(await feed(), id)?.commentCount).toBe(0);
+
+    expect((await call(t.app, 'DELETE', `/api/v1/square/post/${id}`, { account: bob })).code).toBe(0);
+    const after = await feed();
+    expect(postIn(after, id)).toBeUndefined();
+    expect(after.total).toBe(total - 1);
+    expect(postIn(await feed({ sort: 1 }), id)).toBeUndefined();
+  });
+
+  it("shows a moderator's take-down and restore, a tag's new name and an author's new name at the next request", async () => {
+    const id = await newPost(t.app, alice, '待审核的帖子', tagIds[3]!);
+    expect(postIn(await feed(), id)).toBeDefined();
+    const down = await adminCall(t.app, 'POST', `/moderation/posts/${id}/delete`, { operator: moderator });
+    expect(down.code).toBe(0);
+    expect(postIn(await feed(), id)).toBeUndefined();
+    await adminCall(t.app, 'POST', `/moderation/posts/${id}/restore`, { operator: moderator });
+    expect(postIn(await feed(), id)).toBeDefined();
+
+    const renamed = await adminCall(t.app, 'PATCH', `/square-tags/${tagIds[3]}`, {
+      operator: editor,
+      json: { name: '改过名的话题' },
+    });
+    expect(renamed.code).toBe(0);
+    expect(postIn(await feed(), id)?.tag.tag).toBe('改过名的话题');
+
+    const named = await postForm(t.app, '/api/user/center/updateInfo', { name: '新名字' }, alice);
+    expect(named.code).toBe(0);
+    expect(postIn(await feed(), id)?.author.name).toBe('新名字');
+  });
+});
