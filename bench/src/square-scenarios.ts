@@ -7,6 +7,12 @@ import { startBaseline } from './start-baseline.ts';
 
 /** Same page size for the portal and the baseline (the portal's default). */
 const PAGE_SIZE = 10;
+/**
+ * The anonymous feed's first page (latest and hot) must keep up with the bare baseline (issue 23
+ * §4: ≥ 1.0×); deeper pages and comments ≥ 0.5× (docs/decisions/0056-cluster.md).
+ */
+const FIRST_PAGE_BUDGET = 1;
+const BUDGET = 0.5;
 
 interface Page {
   code: number;
@@ -69,16 +75,20 @@ export async function squareScenarios(
       const first = await measure(ours);
       const baseFirst = await measure(bare);
       baselinePage1[order] = baseFirst;
+      // Page 2 by its cursor: the same read as deep in the feed, 10 rows in. A guest's page 1 is kept
+      // between writes (guest-feed-cache.ts), so depth is judged against page 2, which is not.
+      const page1 = (await (await fetch(ours)).json()) as Page;
+      const second = await measure(`${ours}&cursor=${page1.data.nextCursor}`);
       const deepPage = await measure(withCursor(ours, c), c.firstId);
       const baseDeep = await measure(withCursor(bare, c), c.firstId);
       comparisons.push(
-        { name: `feed ${order} page 1`, ours: first, baseline: baseFirst, budget: 0.5 },
-        { name: `feed ${order} cursor at ${c.depth}`, ours: deepPage, baseline: baseDeep, budget: 0.5 },
+        { name: `feed ${order} page 1`, ours: first, baseline: baseFirst, budget: FIRST_PAGE_BUDGET },
+        { name: `feed ${order} cursor at ${c.depth}`, ours: deepPage, baseline: baseDeep, budget: BUDGET },
       );
       figures.push(
-        ratio(`square feed ${order} page 1 req/s ÷ baseline`, first, baseFirst),
-        ratio(`square feed ${order} deep req/s ÷ baseline`, deepPage, baseDeep),
-        deepP99(`square feed ${order} p99 at ${c.depth} (≤ 2× page 1)`, deepPage, first),
+        ratio(`square feed ${order} page 1 req/s ÷ baseline`, first, baseFirst, FIRST_PAGE_BUDGET),
+        ratio(`square feed ${order} deep req/s ÷ baseline`, deepPage, baseDeep, BUDGET),
+        deepP99(`square feed ${order} p99 at ${c.depth} (≤ 2× page 2)`, deepPage, second),
       );
     }
     for (const [sort, order] of [
@@ -91,16 +101,16 @@ export async function squareScenarios(
       const deepPage = await measure(withCursor(url, c), c.firstId);
       const baseFirst = baselinePage1[order]!;
       comparisons.push(
-        { name: `big post comments ${order} page 1`, ours: first, baseline: baseFirst, budget: 0.5 },
+        { name: `big post comments ${order} page 1`, ours: first, baseline: baseFirst, budget: BUDGET },
         {
           name: `big post comments ${order} at ${c.depth}`,
           ours: deepPage,
           baseline: baseFirst,
-          budget: 0.5,
+          budget: BUDGET,
         },
       );
       figures.push(
-        ratio(`square comments ${order} page 1 req/s ÷ baseline feed`, first, baseFirst),
+        ratio(`square comments ${order} page 1 req/s ÷ baseline feed`, first, baseFirst, BUDGET),
         deepP99(`square comments ${order} p99 at ${c.depth} (≤ 2× page 1)`, deepPage, first),
       );
     }
@@ -111,11 +121,11 @@ export async function squareScenarios(
   return { figures, comparisons };
 }
 
-const ratio = (name: string, ours: LoadResult, baseline: LoadResult): Figure => ({
+const ratio = (name: string, ours: LoadResult, baseline: LoadResult, budget: number): Figure => ({
   name,
   value: ours.rps / baseline.rps,
   unit: '×',
-  budget: 0.5,
+  budget,
   better: 'higher',
 });
 
