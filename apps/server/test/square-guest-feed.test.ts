@@ -1,6 +1,9 @@
 import type { Account } from '@ld/contract/accounts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { PostListQuery } from '@ld/contract/square';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGuestFeedCache } from '../src/modules/square/guest-feed-cache.ts';
 import { listPostFeed } from '../src/modules/square/posts-service.ts';
+import type { ChangeTopic } from '../src/platform/changes.ts';
 import { adminCall, type Operator, operatorOf } from './helpers/admin.ts';
 import {
   call,
@@ -145,5 +148,65 @@ describeDialects('square guest feed page 1', (dialect) => {
     const named = await postForm(t.app, '/api/user/center/updateInfo', { name: '新名字' }, alice);
     expect(named.code).toBe(0);
     expect(postIn(await feed(), id)?.author.name).toBe('新名字');
+  });
+});
+
+// The cache's own rules, on a change feed of one process: one build per page at a time, and a
+// build that began before a change is never what a request after the change gets.
+describe('guest feed cache', () => {
+  const subscribers = new Map<ChangeTopic, Array<() => void>>();
+  const changes = {
+    subscribe(topic: ChangeTopic, onChange: () => void) {
+      subscribers.set(topic, [...(subscribers.get(topic) ?? []), onChange]);
+      return () => {};
+    },
+  };
+  const announce = (topic: ChangeTopic) => {
+    for (const onChange of subscribers.get(topic) ?? []) onChange();
+  };
+  const page1: PostListQuery = { sort: 2, currentPage: 1, pageSize: 10 };
+
+  it('builds once for concurrent guests, and again after each topic it shows changes', async () => {
+    let version = 0;
+    let builds = 0;
+    const pending: Array<() => void> = [];
+    const releaseAll = () => {
+      for (const release of pending.splice(0)) release();
+    };
+    const cache = createGuestFeedCache({ changes } as never, async () => {
+      builds += 1;
+      const seen = version;
+      await new Promise<void>((resolve) => pending.push(resolve));
+      return `v${seen}`;
+    });
+    const first = [cache.firstPage(page1), cache.firstPage(page1)];
+    releaseAll();
+    expect(await Promise.all(first)).toEqual(['v0', 'v0']);
+    expect(builds).toBe(1);
+    expect(await cache.firstPage(page1)).toBe('v0');
+    expect(builds).toBe(1);
+
+    // A build under way when a write lands: what it read may be old, so no request after gets it.
+    version = 1;
+    announce('square');
+    const underWay = cache.firstPage(page1)!;
+    version = 2;
+    announce('square-counts');
+    const after = cache.firstPage(page1)!;
+    expect(builds).toBe(3);
+    releaseAll();
+    expect(await underWay).toBe('v1');
+    expect(await after).toBe('v2');
+    expect(await cache.firstPage(page1)).toBe('v2');
+
+    version = 3;
+    announce('profiles');
+    const renamed = cache.firstPage(page1)!;
+    releaseAll();
+    expect(await renamed).toBe('v3');
+    expect(builds).toBe(4);
+    expect(cache.firstPage({ ...page1, keyword: 'x' })).toBeNull();
+    expect(cache.firstPage({ ...page1, cursor: 'abc' })).toBeNull();
+    expect(cache.firstPage({ ...page1, currentPage: 2 })).toBeNull();
   });
 });

@@ -11,8 +11,9 @@ import type { Deps } from '../../platform/deps.ts';
  * Dropped in every process by what changes it, each announced after its commit (0047): `square`
  * (a post published, deleted, taken down or restored; a comment taken down or restored; a tag
  * renamed), `square-counts` (a like or a comment moved a post's counters and hot score) and
- * `profiles` (an author's name or avatar). A build that began before a change is not kept (the
- * generation moved on), so it cannot bring old rows back; the TTL bounds a lost announcement.
+ * `profiles` (an author's name or avatar). A page is kept from the moment its build begins, so a
+ * change drops a build under way too: what it read may be old, and no request after the change
+ * gets it. The TTL bounds a lost announcement.
  * Signed-in callers never read it: what they liked, whom they follow and what is theirs are theirs.
  */
 export const GUEST_FEED_TOPICS = [
@@ -21,8 +22,11 @@ export const GUEST_FEED_TOPICS = [
   'profiles',
 ] as const satisfies readonly ChangeTopic[];
 export const GUEST_FEED_MS = 5_000;
-/** Sorts × tags × page sizes in use are a few dozen; more (made-up tag ids) starts afresh. */
-const MAX_PAGES = 200;
+/**
+ * Sorts × tags × the page sizes clients use are a few dozen; more (made-up tag ids, odd sizes)
+ * starts afresh, so the pages kept stay a few MB at most.
+ */
+const MAX_PAGES = 64;
 
 export interface GuestFeedCache {
   /** The answer's JSON when `query` asks for the plain feed's first page (no keyword, no cursor); else null. */
@@ -31,7 +35,6 @@ export interface GuestFeedCache {
 
 interface Entry {
   json: Promise<string>;
-  generation: number;
   at: number;
 }
 
@@ -40,23 +43,17 @@ export function createGuestFeedCache(
   build: (query: PostListQuery) => Promise<string>,
 ): GuestFeedCache {
   const entries = new Map<string, Entry>();
-  let generation = 0;
-  for (const topic of GUEST_FEED_TOPICS) {
-    deps.changes.subscribe(topic, () => {
-      generation += 1;
-      entries.clear();
-    });
-  }
+  for (const topic of GUEST_FEED_TOPICS) deps.changes.subscribe(topic, () => entries.clear());
   return {
     firstPage(query) {
       if (query.keyword !== undefined || query.cursor !== undefined || query.currentPage !== 1) return null;
       const key = `${query.sort}:${query.tagId ?? ''}:${query.pageSize}`;
       const now = performance.now();
       const kept = entries.get(key);
-      if (kept && kept.generation === generation && now - kept.at < GUEST_FEED_MS) return kept.json;
+      if (kept && now - kept.at < GUEST_FEED_MS) return kept.json;
       if (entries.size >= MAX_PAGES) entries.clear();
-      // One build per page and generation: requests that come while it runs wait for it.
-      const entry: Entry = { json: build(query), generation, at: now };
+      // One build per page: requests that come while it runs wait for it.
+      const entry: Entry = { json: build(query), at: now };
       entries.set(key, entry);
       entry.json.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);
