@@ -19,7 +19,9 @@ import { startBaseline } from './start-baseline.ts';
  *   map to its source file (our `src/…` or the `node_modules` package), and the same grouped by
  *   package.
  * Defaults: the square feed's page 1, latest (`/api/v1/square/post/list?sort=2&pageSize=10`)
- * against the baseline's `/list?sort=2`. Loopback only; everything stops by itself.
+ * against the baseline's `/list?sort=2`. PROFILE_ACCEPT_ENCODING (e.g. `gzip, deflate, br`, what
+ * browsers send) is sent with every request, as a browser's would be through nginx.
+ * Loopback only; everything stops by itself.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const scale = Number(process.env.BENCH_SCALE ?? '1');
@@ -27,6 +29,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? '10');
 const top = Number(process.env.PROFILE_TOP ?? '25');
 const ourPath = process.argv[2] ?? '/api/v1/square/post/list?sort=2&pageSize=10';
 const basePath = process.argv[3] ?? '/list?sort=2';
+const headers: Record<string, string> = process.env.PROFILE_ACCEPT_ENCODING
+  ? { 'accept-encoding': process.env.PROFILE_ACCEPT_ENCODING }
+  : {};
 
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
 function cpuSeconds(pid: number): number {
@@ -37,10 +42,10 @@ function cpuSeconds(pid: number): number {
 }
 
 async function measure(name: string, pid: number, url: string) {
-  await load({ url, seconds: 2 });
+  await load({ url, seconds: 2, headers });
   const cpuBefore = cpuSeconds(pid);
   const startedAt = performance.now();
-  const result = await load({ url, seconds });
+  const result = await load({ url, seconds, headers });
   const cpu = cpuSeconds(pid) - cpuBefore;
   const perRequestUs = (cpu / result.total) * 1e6;
   console.info(

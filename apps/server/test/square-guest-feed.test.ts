@@ -1,7 +1,8 @@
+import zlib from 'node:zlib';
 import type { Account } from '@ld/contract/accounts';
 import type { PostListQuery } from '@ld/contract/square';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGuestFeedCache } from '../src/modules/square/guest-feed-cache.ts';
+import { createGuestFeedCache, preferredEncoding } from '../src/modules/square/guest-feed-cache.ts';
 import { listPostFeed } from '../src/modules/square/posts-service.ts';
 import type { ChangeTopic } from '../src/platform/changes.ts';
 import { adminCall, type Operator, operatorOf } from './helpers/admin.ts';
@@ -86,6 +87,39 @@ describeDialects('square guest feed page 1', (dialect) => {
     expect(byKeyword.records.map((p) => p.content)).toEqual(['游客首页的第二帖']);
     const byTag = await feed({ tagId: tagIds[1]! });
     expect(byTag.records.map((p) => p.content)).toEqual(['游客首页的第二帖']);
+  });
+
+  it('answers browsers the kept page compressed as they ask, the same JSON once inflated', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/v1/square/post/list?sort=1' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const asked = async (acceptEncoding: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/square/post/list?sort=1',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+    const br = await asked('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await asked('gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect((await asked('br;q=0, gzip;q=0.5')).headers['content-encoding']).toBe('gzip');
+    expect((await asked('identity')).headers['content-encoding']).toBeUndefined();
+    // A page that is not kept is left to @fastify/compress, as before (1 KB and more: compressed).
+    const search = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/square/post/list?sort=1&keyword=${encodeURIComponent('游客首页')}`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    const searched = JSON.parse(
+      (search.headers['content-encoding'] === 'gzip'
+        ? zlib.gunzipSync(search.rawPayload)
+        : search.rawPayload
+      ).toString(),
+    );
+    expect(searched.data.records.length).toBeGreaterThan(0);
   });
 
   it('never shows a signed-in caller the guest page, nor a guest what a caller liked', async () => {
@@ -179,34 +213,47 @@ describe('guest feed cache', () => {
       await new Promise<void>((resolve) => pending.push(resolve));
       return `v${seen}`;
     });
-    const first = [cache.firstPage(page1), cache.firstPage(page1)];
+    const json = async (query: PostListQuery) => (await cache.firstPage(query)!).json;
+    const first = [json(page1), json(page1)];
     releaseAll();
     expect(await Promise.all(first)).toEqual(['v0', 'v0']);
     expect(builds).toBe(1);
-    expect(await cache.firstPage(page1)).toBe('v0');
+    expect(await json(page1)).toBe('v0');
     expect(builds).toBe(1);
 
     // A build under way when a write lands: what it read may be old, so no request after gets it.
     version = 1;
     announce('square');
-    const underWay = cache.firstPage(page1)!;
+    const underWay = json(page1);
     version = 2;
     announce('square-counts');
-    const after = cache.firstPage(page1)!;
+    const after = json(page1);
     expect(builds).toBe(3);
     releaseAll();
     expect(await underWay).toBe('v1');
     expect(await after).toBe('v2');
-    expect(await cache.firstPage(page1)).toBe('v2');
+    expect(await json(page1)).toBe('v2');
 
     version = 3;
     announce('profiles');
-    const renamed = cache.firstPage(page1)!;
+    const renamed = json(page1);
     releaseAll();
     expect(await renamed).toBe('v3');
     expect(builds).toBe(4);
     expect(cache.firstPage({ ...page1, keyword: 'x' })).toBeNull();
     expect(cache.firstPage({ ...page1, cursor: 'abc' })).toBeNull();
     expect(cache.firstPage({ ...page1, currentPage: 2 })).toBeNull();
+  });
+
+  it('picks Brotli, else gzip, by the weights of Accept-Encoding', () => {
+    expect(preferredEncoding(undefined)).toBeNull();
+    expect(preferredEncoding('')).toBeNull();
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0')).toBeNull();
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('*;q=0, gzip')).toBe('gzip');
   });
 });
