@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { homeValuesPlugin } from './home-values-plugin.ts';
 import { precompressPlugin } from './precompress-plugin.ts';
 import { pwaPlugin } from './pwa-plugin.ts';
 import { routerPrunePlugin } from './router-prune-plugin.ts';
@@ -16,7 +17,7 @@ const routerProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), serverEntryPlugin(), precompressPlugin(), pwaPlugin()],
+  plugins: [react(), serverEntryPlugin(), homeValuesPlugin(), precompressPlugin(), pwaPlugin()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] } : {},
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080', '/uploads': 'http://localhost:8080' } },
   // `vite build` builds both environments: the browser's (client) and the server's render (ssr,
