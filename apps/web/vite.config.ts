@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { homeValuesPlugin } from './home-values-plugin.ts';
 import { precompressPlugin } from './precompress-plugin.ts';
 import { pwaPlugin } from './pwa-plugin.ts';
+import { reactDomPrunePlugin } from './react-dom-prune-plugin.ts';
 import { routerPrunePlugin } from './router-prune-plugin.ts';
 import { runtimeInEntryCheck } from './runtime-in-entry-check.ts';
 import { serverEntryPlugin } from './server-entry-plugin.ts';
@@ -39,9 +40,10 @@ export default defineConfig(({ command }) => ({
         // simply loads the chunk when imported; the polyfill would only cost the entry bytes.
         modulePreload: { polyfill: false },
         rolldownOptions: {
-          // Unused react-router components out of the entry chunk (see the plugin); rolldown's runtime
-          // helpers in the entry (see the check).
-          plugins: [routerPrunePlugin(), runtimeInEntryCheck()],
+          // What the entry carries and the portal never runs: react-router's unused components and
+          // code paths, React DOM's resource hints; and a check that rolldown's runtime helpers stay
+          // in the entry (see each plugin).
+          plugins: [routerPrunePlugin(), reactDomPrunePlugin(), runtimeInEntryCheck()],
           output: {
             // Few, larger chunks (docs/decisions/0043-phone-speed.md): a phone on HTTP/1.1 opens six
             // connections per host, so each small chunk in a page's chain costs about a round trip;
