@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { homeValuesPlugin } from './home-values-plugin.ts';
 import { precompressPlugin } from './precompress-plugin.ts';
 import { pwaPlugin } from './pwa-plugin.ts';
+import { queryMutationPlugin } from './query-mutation-plugin.ts';
 import { reactDomPrunePlugin } from './react-dom-prune-plugin.ts';
 import { routerPrunePlugin } from './router-prune-plugin.ts';
 import { runtimeInEntryCheck } from './runtime-in-entry-check.ts';
@@ -41,9 +42,9 @@ export default defineConfig(({ command }) => ({
         modulePreload: { polyfill: false },
         rolldownOptions: {
           // What the entry carries and the portal never runs: react-router's unused components and
-          // code paths, React DOM's resource hints; and a check that rolldown's runtime helpers stay
-          // in the entry (see each plugin).
-          plugins: [routerPrunePlugin(), reactDomPrunePlugin(), runtimeInEntryCheck()],
+          // code paths, React DOM's resource hints, TanStack Query's Mutation class (to the kit);
+          // and a check that rolldown's runtime helpers stay in the entry (see each plugin).
+          plugins: [routerPrunePlugin(), reactDomPrunePlugin(), queryMutationPlugin(), runtimeInEntryCheck()],
           output: {
             // Few, larger chunks (docs/decisions/0043-phone-speed.md): a phone on HTTP/1.1 opens six
             // connections per host, so each small chunk in a page's chain costs about a round trip;
