@@ -68,6 +68,70 @@ const CUTS: Array<[find: string, replace: string]> = [
     '    if (this.context) {\n      return /* @__PURE__ */ React2.createElement(RSCErrorHandler, { error }, result);',
     '    if (false) {\n      return /* @__PURE__ */ React2.createElement(RSCErrorHandler, { error }, result);',
   ],
+  // Redirects from loaders: the portal's loaders start queries and return null, never a redirect
+  // (a login guard is a <Navigate>); the fetchers' redirects went with the fetchers.
+  [
+    `    let redirect2 = findRedirect(loaderResults);
+    if (redirect2) {
+      await startRedirectNavigation(request, redirect2.result, true, {
+        replace: replace2
+      });
+      return { shortCircuited: true };
+    }
+    redirect2 = findRedirect(fetcherResults);
+    if (redirect2) {
+      fetchRedirectIds.add(redirect2.key);
+      await startRedirectNavigation(request, redirect2.result, true, {
+        replace: replace2
+      });
+      return { shortCircuited: true };
+    }
+`,
+    `    if (findRedirect(loaderResults) || findRedirect(fetcherResults)) ldPrunedRouterMethod();
+`,
+  ],
+  // Blockers (`getBlocker` is cut above, so none is ever registered): a navigation, by a link or
+  // by the browser's back button, is never blocked.
+  [
+    `        let blockerKey = shouldBlockNavigation({
+          currentLocation: state.location,
+          nextLocation: location,
+          historyAction
+        });
+        if (blockerKey && delta != null) {`,
+    `        let blockerKey;
+        if (false) {`,
+  ],
+  [
+    `    let blockerKey = shouldBlockNavigation({
+      currentLocation,
+      nextLocation,
+      historyAction
+    });
+    if (blockerKey) {`,
+    `    let blockerKey;
+    if (false) {`,
+  ],
+  // <ScrollRestoration> (the portal keeps scroll itself: app/scroll-keeper.tsx) and the view
+  // transitions a page reload would restore (no navigation asks for one, see RouterProvider's cut).
+  [
+    '    subscribe,\n    enableScrollRestoration,\n',
+    '    subscribe,\n    enableScrollRestoration: ldPrunedRouterMethod,\n',
+  ],
+  [
+    '    if (isBrowser3) {\n      restoreAppliedTransitions(routerWindow, appliedViewTransitions);',
+    '    if (false) {\n      restoreAppliedTransitions(routerWindow, appliedViewTransitions);',
+  ],
+  // Lazy routes as objects of per-property loaders (`lazy: { Component, loader, middleware }`): the
+  // portal's routes load lazily by one function (app/router.tsx).
+  [
+    '  let lazyKeys = Object.keys(route.lazy);\n',
+    '  if (true) return ldPrunedRouterMethod();\n  let lazyKeys = Object.keys(route.lazy);\n',
+  ],
+  [
+    '  let lazyMiddlewarePromise = loadLazyRouteProperty({\n    key: "middleware",\n    route: match.route,\n',
+    '  let lazyMiddlewarePromise = void 0 && loadLazyRouteProperty({\n    key: "middleware",\n    route: match.route,\n',
+  ],
 ];
 
 /** Lazy route discovery's option, read in several places of `createRouter`: never passed. */

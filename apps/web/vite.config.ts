@@ -2,9 +2,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { homeValuesPlugin } from './home-values-plugin.ts';
 import { precompressPlugin } from './precompress-plugin.ts';
 import { pwaPlugin } from './pwa-plugin.ts';
+import { queryMutationPlugin } from './query-mutation-plugin.ts';
+import { reactDomPrunePlugin } from './react-dom-prune-plugin.ts';
 import { routerPrunePlugin } from './router-prune-plugin.ts';
+import { runtimeInEntryCheck } from './runtime-in-entry-check.ts';
 import { serverEntryPlugin } from './server-entry-plugin.ts';
 
 const require = createRequire(import.meta.url);
@@ -15,7 +19,7 @@ const routerProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), serverEntryPlugin(), precompressPlugin(), pwaPlugin()],
+  plugins: [react(), serverEntryPlugin(), homeValuesPlugin(), precompressPlugin(), pwaPlugin()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] } : {},
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080', '/uploads': 'http://localhost:8080' } },
   // `vite build` builds both environments: the browser's (client) and the server's render (ssr,
@@ -37,8 +41,10 @@ export default defineConfig(({ command }) => ({
         // simply loads the chunk when imported; the polyfill would only cost the entry bytes.
         modulePreload: { polyfill: false },
         rolldownOptions: {
-          // Unused react-router components out of the vendor chunk (see the plugin).
-          plugins: [routerPrunePlugin()],
+          // What the entry carries and the portal never runs: react-router's unused components and
+          // code paths, React DOM's resource hints, TanStack Query's Mutation class (to the kit);
+          // and a check that rolldown's runtime helpers stay in the entry (see each plugin).
+          plugins: [routerPrunePlugin(), reactDomPrunePlugin(), queryMutationPlugin(), runtimeInEntryCheck()],
           output: {
             // Few, larger chunks (docs/decisions/0043-phone-speed.md): a phone on HTTP/1.1 opens six
             // connections per host, so each small chunk in a page's chain costs about a round trip;
@@ -46,17 +52,12 @@ export default defineConfig(({ command }) => ({
             codeSplitting: {
               groups: [
                 // Everything the entry loads (React, its DOM renderer, the router, TanStack Query,
-                // zustand, the HTTP client, the shell) and main.tsx itself in one chunk, the entry,
-                // instead of a shared vendor, client and runtime chunk (0029) and a 0.4 KB index
-                // chunk (one response less: 0043's entry addendum). Rolldown still keeps its
-                // runtime helpers in a chunk of their own.
-                {
-                  name: 'vendor',
-                  priority: 3,
-                  tags: ['$initial'],
-                  test: (id) => !/\.html$/.test(id),
-                },
-                { name: 'vendor', priority: 3, test: /rolldown[\\/]runtime/ },
+                // zustand, the HTTP client, the shell), main.tsx and index.html's own module in one
+                // chunk, the entry (`index-*.js`), instead of a shared vendor, client and runtime
+                // chunk (0029) and a 0.4 KB index chunk (one response less: 0043's entry addendum).
+                // Rolldown's runtime helpers (`__toESM` for React's CommonJS build, …) join it when
+                // every chunk that uses one also imports the entry (see runtimeInEntryCheck).
+                { name: 'vendor', priority: 3, tags: ['$initial'] },
                 // What the pages that still use antd-mobile (image viewer, popup, collapse, wallet tabs)
                 // share of it and of its helpers: one chunk instead of a dozen.
                 {

@@ -44,7 +44,8 @@ const SOURCES: Record<StartupPopupKind, (uid: string) => Promise<Payload | null>
  * HTML"). It stands for this start-up's bulletin, and the next popup waits for it to close.
  *
  * `uid` is the account of the moment the root mounted. The root loads this module (in the dialog
- * chunk, beside the bulletin) only when the day is not a quiet one: see app/layouts/root-layout.tsx.
+ * chunk, beside the bulletin) only when the day is not a quiet one, and while the server's
+ * bulletin is open only at the visitor's first input or its close: see app/layouts/root-layout.tsx.
  */
 export default function StartupPopups({ uid, views }: { uid: string; views: StartupPopupViews }) {
   const [shown, setShown] = useState<Shown<Payload> | null>(null);

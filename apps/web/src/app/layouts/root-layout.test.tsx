@@ -1,8 +1,10 @@
 import type { ActivitySummary } from '@ld/contract/activities';
 import type { Bulletin } from '@ld/contract/messages';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { BOOT_BULLETIN_ID } from '../../features/bulletin/lib/boot-bulletin';
 import { hideKey } from '../../features/bulletin/lib/hide-today';
+import { popupShownKey } from '../../shared/lib/popup-queue';
 import { fakeServer } from '../../testing/fake-server';
 import { renderApp } from '../../testing/render';
 import { RootLayout } from './root-layout';
@@ -58,5 +60,30 @@ describe('start-up popups from the root', () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(server.requests).toHaveLength(0);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('loads and asks nothing while the server’s bulletin is open, until the visitor’s first input', async () => {
+    // The server's bulletin as app/boot-bulletin.js leaves it: open, and counted as shown today.
+    const boot = document.createElement('dialog');
+    boot.id = BOOT_BULLETIN_ID;
+    boot.setAttribute('open', '');
+    document.body.append(boot);
+    localStorage.setItem(popupShownKey('', 'bulletin'), String(Date.now()));
+    try {
+      const server = fakeServer().on('GET /v1/activity/list', () => [activity]);
+      renderApp(<RootLayout />, { server });
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(server.requests).toHaveLength(0);
+
+      // The tap that closes it: the queue loads, and the activity follows the bulletin.
+      fireEvent.pointerDown(boot);
+      boot.removeAttribute('open');
+      boot.dispatchEvent(new Event('close'));
+      const next = await screen.findByRole('dialog', { name: '双十一充值活动' }, { timeout: 3000 });
+      expect(next.textContent).toContain('去看看');
+      expect(server.requestsTo('GET /v1/bulletin')).toHaveLength(0);
+    } finally {
+      boot.remove();
+    }
   });
 });

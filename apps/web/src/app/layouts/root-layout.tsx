@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet, useMatches } from 'react-router';
+import { afterBootBulletin } from '../../features/bulletin/lib/boot-bulletin';
 import { shouldFetchBulletin } from '../../features/bulletin/lib/hide-today';
 import { useHydrated } from '../../shared/hooks/use-hydrated';
 import { BRAND_PREFIX, pageTitle } from '../../shared/lib/brand';
@@ -21,7 +22,8 @@ import { TABS } from './tab-bar';
 // Desktop browsers only: phones never load it.
 const ParallaxBackground = lazy(() => import('./parallax-background'));
 // The start-up popups' queue loads beside the bulletin (the dialog chunk), and not at all on a
-// day the visitor asked to be left alone (今日不再提示): the entry stays without it.
+// day the visitor asked to be left alone (今日不再提示): the entry stays without it. While the
+// server's bulletin is open it waits for the visitor's first input (see afterBootBulletin).
 const StartupPopups = lazy(() => import('../startup-popups'));
 
 /** The width the server renders for (a phone's): the browser's own follows once hydrated. */
@@ -78,6 +80,11 @@ export function RootLayout() {
     const { uid } = useAccountStore.getState().account;
     return typeof window !== 'undefined' && shouldFetchBulletin(uid) ? { uid } : null;
   });
+  // Once hydrated, and while the server's bulletin is open not before the visitor's first input.
+  const [popupsNow, setPopupsNow] = useState(false);
+  useEffect(() => {
+    if (popupsFor) return afterBootBulletin(() => setPopupsNow(true));
+  }, [popupsFor]);
 
   useEffect(() => {
     document.title = pageTitle(meta?.title);
@@ -110,7 +117,7 @@ export function RootLayout() {
         <Outlet />
       </div>
       <ScrollKeeper tabs={TAB_NAMES} />
-      {hydrated && popupsFor && (
+      {hydrated && popupsFor && popupsNow && (
         <Suspense fallback={null}>
           <StartupPopups uid={popupsFor.uid} views={STARTUP_POPUP_VIEWS} />
         </Suspense>
