@@ -2,13 +2,15 @@ import type { Episode } from '@ld/contract/comics';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { Empty } from '../../../shared/ui/states';
 import { ReaderTopBar } from '../../../shared/works/reader-top-bar';
 import { useAutoUnlockNotice } from '../../../shared/works/use-auto-unlock-notice';
 import { useCountWorkView } from '../../../shared/works/use-count-work-view';
 import { useProgressSaver } from '../../../shared/works/use-progress-saver';
-import { useComic, validId } from '../api/get-comic';
+import { comicQuery, useComic, validId } from '../api/get-comic';
+import { episodeQuery } from '../api/get-episode';
 import { comicKeys } from '../api/keys';
 import { blockTitles } from '../reader/block-titles';
 import { ComicToolbar } from '../reader/comic-toolbar';
@@ -34,6 +36,18 @@ const EpisodeDrawer = lazy(() =>
 const EpisodeComments = lazy(() =>
   import('../reader/episode-comments').then((m) => ({ default: m.EpisodeComments })),
 );
+
+/**
+ * The first screen: the comic (the reader's title) and the episode opened by address, so the server
+ * renders its first panels as eager pictures (serverFirstScreen), the top one the page's largest
+ * paint, found in the HTML rather than after the app's start and a request.
+ */
+export const firstQueries = ({ params, uid }: FirstDataArgs): FirstQuery[] => {
+  const id = Number(params.id);
+  const eid = Number(params.eid);
+  if (!validId(id) || !validId(eid)) return [];
+  return [comicQuery(uid, id), episodeQuery(uid, id, eid)];
+};
 
 /** The comic reader (`/comic/:id/:eid`): a fresh strip for each episode opened by address. */
 export default function ComicReaderPage() {
