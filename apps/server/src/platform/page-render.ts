@@ -42,6 +42,8 @@ interface RenderModule {
   renderBulletin(bulletin: unknown): { markup: string; style: string; script: string };
   /** One address of each route a guest sees, for `warm`. */
   warmUrls: string[];
+  /** Inline scripts a rendered page carries in its head, by page module (run before its first paint). */
+  pageScripts?: Record<string, string>;
 }
 
 interface ManifestChunk {
@@ -159,6 +161,7 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
   const loaded = loadRenderModule(dist, app.log).then((module) => ({
     module,
     bulletinScript: module ? safeBulletinScript(module) : null,
+    pageScripts: module ? safePageScripts(module) : new Map<string, string>(),
   }));
 
   const assemble = (head: string, html: string, body: string): string =>
@@ -203,10 +206,10 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
 
   return {
     async inlineScriptSources() {
-      const { bulletinScript } = await loaded;
-      return bulletinScript
-        ? [`'sha256-${createHash('sha256').update(bulletinScript).digest('base64')}'`]
-        : [];
+      const { bulletinScript, pageScripts } = await loaded;
+      return [...(bulletinScript ? [bulletinScript] : []), ...new Set(pageScripts.values())].map(
+        (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+      );
     },
     async warm() {
       const { module } = await loaded;
@@ -237,10 +240,11 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
       if (rendered.kind === 'redirect') return rendered;
       if (rendered.kind === 'shell') return shell(rendered.title, rendered.page, body);
       const state = `<script type="application/json" id="ld-page-state">${rendered.state}</script>`;
+      const script = (await loaded).pageScripts.get(rendered.page);
       return {
         kind: 'html',
         html: assemble(
-          `<title>${escapeHtml(rendered.title)}</title>${routeHead(rendered.page, true)}`,
+          `<title>${escapeHtml(rendered.title)}</title>${script ? `<script>${script}</script>` : ''}${routeHead(rendered.page, true)}`,
           rendered.html,
           `${state}${body}`,
         ),
@@ -278,6 +282,15 @@ function safeBulletinScript(module: RenderModule): string | null {
   if (typeof module.renderBulletin !== 'function') return null;
   const { script } = module.renderBulletin({ title: '', content: '', createTime: 0 });
   return script && !/<\/script|<!--/i.test(script) ? script : null;
+}
+
+/** The render module's page scripts that can be inlined as they are (nothing in them closes the element). */
+function safePageScripts(module: RenderModule): Map<string, string> {
+  const scripts = new Map<string, string>();
+  for (const [page, script] of Object.entries(module.pageScripts ?? {})) {
+    if (typeof script === 'string' && script && !/<\/script|<!--/i.test(script)) scripts.set(page, script);
+  }
+  return scripts;
 }
 
 /**
