@@ -74,7 +74,11 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
   const refs = useStripRefs();
   const width = useColumnWidth(refs.strip);
   const strip = useStripEpisodes(workId, startId, width);
-  const { ranges, grow } = usePanelRanges();
+  // Hydrating: the server's first-screen pictures stay mounted (the same <img>, already loading,
+  // the page's largest paint), not dropped until the view asks for them again.
+  const { ranges, grow } = usePanelRanges(() =>
+    hydrated ? {} : serverFirstScreen(strip.episodes.get(startId), startId).ranges,
+  );
   const progress = useProgressSaver('comic', workId, {
     onSaved: () => void queryClient.invalidateQueries({ queryKey: comicKeys.details, refetchType: 'none' }),
   });
