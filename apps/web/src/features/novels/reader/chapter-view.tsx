@@ -110,11 +110,13 @@ export function ChapterView(props: ChapterViewProps) {
     [isPage],
   );
 
+  // Painted by the server: the page opened at the top, and a scroll before hydration is the reader's.
+  const fromServer = useRef(device);
   // Open where the reader left off, once it is known; then start saving.
   useLayoutEffect(() => {
     if (ready || restoreTo === undefined) return;
     if (restoreTo) goTo(restoreTo);
-    else if (!isPage) window.scrollTo(0, 0);
+    else if (!isPage && !fromServer.current) window.scrollTo(0, 0);
     setReady(true);
   }, [ready, restoreTo, goTo, isPage]);
 
