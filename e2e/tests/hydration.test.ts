@@ -54,7 +54,7 @@ async function freshPost(): Promise<string> {
   return `/post/${id}`;
 }
 
-/** The detail pages of the seed's first game, book, comic, video, post and activity. */
+/** The detail pages of the seed's first game, book, comic, video, post and activity, and the readers of that book and comic. */
 async function detailPages(): Promise<string[]> {
   const [game, book, comic, video, post, activity] = await Promise.all([
     firstOf<{ appID: number }>('POST', '/web/game/list'),
@@ -64,7 +64,13 @@ async function detailPages(): Promise<string[]> {
     firstOf<{ id: number }>('GET', '/v1/square/post/list?sort=1'),
     firstOf<{ id: number }>('GET', '/v1/activity/list?status=ongoing'),
   ]);
+  const [chapter, episode] = await Promise.all([
+    firstOf<{ id: number }>('GET', `/v1/novel/${book.id}/chapters`),
+    firstOf<{ id: number }>('GET', `/v1/comic/${comic.id}/episodes`),
+  ]);
   return [
+    `/readbook/${book.id}/${chapter.id}`,
+    `/comic/${comic.id}/${episode.id}`,
     `/detail/${game.appID}`,
     `/bookinfo/${book.id}`,
     `/comic/${comic.id}`,
@@ -117,6 +123,51 @@ describe('the painted page is the live one', () => {
         await page.waitForTimeout(path.startsWith('/post/') ? 1100 : 0);
       }
     }
+    expect(seen).toEqual([]);
+  });
+
+  it("paints the novel reader's text in the device's settings before the app starts, and hydrates it", async () => {
+    const { page } = phone;
+    const seen = listen(page);
+    const book = await firstOf<{ id: number }>('GET', '/v1/novel/list?sort=1');
+    const chapter = await firstOf<{ id: number }>('GET', `/v1/novel/${book.id}/chapters`);
+    const path = `/readbook/${book.id}/${chapter.id}`;
+    await asGuest(page, '/faq');
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'ld-reader-prefs',
+        JSON.stringify({ fontSize: 24, lineHeight: 2.2, theme: 'night', mode: 'scroll' }),
+      ),
+    );
+    const looks = () =>
+      page.evaluate(() => {
+        const text = document.querySelector<HTMLElement>('#root .reader-text');
+        const reader = document.querySelector<HTMLElement>('#root .reader');
+        if (!text || !reader) return null;
+        const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+        return {
+          fontSize: Math.round((Number.parseFloat(getComputedStyle(text).fontSize) / rem) * 16),
+          lineHeight: Math.round(Number.parseFloat(getComputedStyle(text).lineHeight)),
+          fontPx: Number.parseFloat(getComputedStyle(text).fontSize),
+          background: getComputedStyle(reader).backgroundColor,
+        };
+      });
+    // Without the app's scripts: the server's text in the stored settings (the page's inline script).
+    await page.route('**/assets/*.js', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+    );
+    await page.goto(`${baseUrl()}${path}`);
+    expect(await isLive(page)).toBe(false);
+    const before = await looks();
+    expect(before).toMatchObject({ fontSize: 24, background: 'rgb(21, 23, 28)' });
+    expect(before?.lineHeight).toBe(Math.round((before?.fontPx ?? 0) * 2.2));
+    await page.unroute('**/assets/*.js');
+    // With them: hydrated without a mismatch, the reader's own render the same.
+    await page.goto(`${baseUrl()}${path}`);
+    await expect.poll(() => isLive(page)).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('#root .reader').getAttribute('class')).toContain('reader--night');
+    expect(await looks()).toMatchObject({ fontSize: 24, background: 'rgb(21, 23, 28)' });
     expect(seen).toEqual([]);
   });
 

@@ -23,6 +23,8 @@ const pageState = (html: string) => {
 
 describe('pages rendered on the server, on the real web build', () => {
   let bookId = 0;
+  let chapterIds: number[] = [];
+  let episodeIds: number[] = [];
   let activityStart = 0;
   let activityId = 0;
   let gameAppId = 0;
@@ -32,7 +34,7 @@ describe('pages rendered on the server, on the real web build', () => {
     prefix: 'ld-page-render-',
     async seed(t) {
       const category = await createCategory(t, '玄幻');
-      ({ workId: bookId } = await createNovel(t, {
+      ({ workId: bookId, unitIds: chapterIds } = await createNovel(t, {
         chapters: 3,
         categoryId: category,
         title: '星河剑歌',
@@ -47,7 +49,7 @@ describe('pages rendered on the server, on the real web build', () => {
       });
       gameAppId = game.appId;
       await createPack(t, { gameId: game.id, codes: 3, title: '泡泡龙新手礼包' });
-      ({ workId: comicId } = await createComic(t, { episodes: 3, title: '星落漫游记' }));
+      ({ workId: comicId, unitIds: episodeIds } = await createComic(t, { episodes: 3, title: '星落漫游记' }));
       const { tagIds } = await insertSquareFixtures(t.app);
       const author = await registerUser(t.app);
       postId = await newPost(t.app, author, '今天抽到了传说皮肤，开心', tagIds[0] as number);
@@ -173,6 +175,31 @@ describe('pages rendered on the server, on the real web build', () => {
     }
   });
 
+  it('renders both readers with their first screen: the chapter’s text, the episode’s first panels', async () => {
+    await openRendered(`/readbook/${bookId}/${chapterIds[0]}`);
+    const reader = await requestPage(site.t, `/readbook/${bookId}/${chapterIds[0]}`);
+    const root = rootOf(reader.body);
+    // Neutral markup the device's settings style (reader.css `.reader--device`).
+    expect(root).toContain(
+      '<div class="reader reader--device"><div class="reader-view reader-view--scroll">',
+    );
+    expect(root).toContain('<h1 class="reader-text__title">第1章 测试</h1>');
+    expect(root).toMatch(/<p data-p="0" class="reader-text__p">[^<]+/);
+    expect(root).not.toContain('state--loading');
+    // The settings script in the head, before the page's styles, allowed by its hash.
+    const script = /<\/title><script>(.*?)<\/script>/s.exec(reader.body)?.[1] ?? '';
+    expect(script).toContain('ld-reader-prefs');
+    const hash = crypto.createHash('sha256').update(script).digest('base64');
+    expect(String(reader.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+    // Only the reader carries it.
+    expect(await open('/novels')).not.toContain('ld-reader-prefs');
+
+    const comic = rootOf(await openRendered(`/comic/${comicId}/${episodeIds[0]}`));
+    expect(comic).toContain('<h1 class="comic-strip__title">第1话 测试</h1>');
+    expect(comic).toMatch(/<img [^>]*fetchPriority="high"|<img [^>]*fetchpriority="high"/);
+    expect(comic).not.toContain('state--loading');
+  });
+
   it('renders 下载 without its install buttons, which follow once the phone is known', async () => {
     const root = rootOf(await openRendered('/download'));
     expect(root).toContain('海量游戏');
@@ -209,13 +236,22 @@ describe('pages rendered on the server, on the real web build', () => {
   it('preloads the matched route’s own chunks and inlines the styles, the entry’s included', async () => {
     const html = await openRendered('/novels');
     const preloads = [
-      ...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+)">/g),
+      ...html.matchAll(
+        /<link rel="modulepreload" fetchpriority="low" crossorigin href="(\/assets\/[^"]+)">/g,
+      ),
     ].map((m) => m[1] as string);
     expect(preloads.some((href) => href.includes('novels-page'))).toBe(true);
+    // The entry's scripts and the route's chunks at low priority: the page paints from its HTML.
+    expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/vendor-/);
+    expect(html).not.toMatch(/<script type="module" crossorigin/);
     for (const href of preloads) expect(fs.existsSync(path.join(dist, href))).toBe(true);
     // No other page's chunk.
     expect(preloads.some((href) => href.includes('games-page'))).toBe(false);
-    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    // Styles inline; their files only as disabled links (never fetched), which the app's chunk
+    // loader takes as loaded.
+    const links = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toMatch(/ disabled>$/);
     expect(html).toContain('<style>');
   });
 
@@ -239,7 +275,12 @@ describe('pages rendered on the server, on the real web build', () => {
       expect(script).toContain('showModal');
       const hash = crypto.createHash('sha256').update(script).digest('base64');
       const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
-      expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+      // The novel reader's settings script (its own test below) is the policy's other hash.
+      expect(scriptSrc?.split(' ')).toEqual([
+        "'self'",
+        `'sha256-${hash}'`,
+        expect.stringMatching(/^'sha256-/),
+      ]);
       expect(html.match(/<script>/g)).toHaveLength(1);
     }
   });

@@ -12,6 +12,7 @@ import { appRoutes } from './app/router';
 import { allRoutes } from './app/routes';
 import { BootBulletin } from './features/bulletin/components/boot-bulletin';
 import bulletinPopupCss from './features/bulletin/components/bulletin-popup.css?inline';
+import readerPrefsScript from './features/novels/reader/reader-prefs-boot.js?raw';
 import { RenderNowContext } from './shared/hooks/use-now';
 import { setTransport, type Transport } from './shared/http/transport';
 import { pageTitle } from './shared/lib/brand';
@@ -40,6 +41,28 @@ export type PageRender =
   | { kind: 'shell'; title: string; page?: string }
   | { kind: 'redirect'; status: number; location: string };
 
+/**
+ * How long a render waits for any of its API answers. A slower one (the seed's comic panels are
+ * drawn on an episode's first read) counts as failed: the page renders its loading state there
+ * and the browser asks again once hydrated, rather than the whole page missing the render budget
+ * (platform/page-render.ts, 800 ms) and going out empty. The request itself runs on.
+ */
+export const API_DEADLINE_MS = 450;
+
+/** `transport` with the render's deadline: a request still unanswered `API_DEADLINE_MS` after `start` rejects. */
+function withDeadline(transport: Transport, start: number): Transport {
+  return (url, init) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`API answer over ${API_DEADLINE_MS} ms: ${url}`)),
+        Math.max(0, start + API_DEADLINE_MS - Date.now()),
+      );
+    });
+    return Promise.race([transport(url, init), late]).finally(() => clearTimeout(timer));
+  };
+}
+
 const PAGE_OF = new Map(allRoutes.map((route) => [route.meta.name, route.page]));
 
 /** One address of each route a guest sees (`:param` as 1, optional ones left out): the server renders them once at start. */
@@ -55,6 +78,15 @@ export const warmUrls = allRoutes
   );
 
 /**
+ * Inline scripts a rendered page carries in its head, by page module, run before its first paint:
+ * the novel reader's settings from the device (features/novels/reader/reader-prefs-boot.js).
+ */
+export const pageScripts: Record<string, string> = {
+  // Its comment stays in the source: the page carries the code alone.
+  'features/novels/pages/read-book-page': readerPrefsScript.replace(/^(\/\/.*\n)+/, '').trim(),
+};
+
+/**
  * The page at `url` (path and query) as a guest sees it. `transport` answers the API requests of
  * its loaders; `signal` ends the render (the server's time budget), which then rejects.
  */
@@ -64,7 +96,9 @@ export async function render(url: string, transport: Transport, signal: AbortSig
   });
   const handler = createStaticHandler(appRoutes({ queryClient, server: true }));
   const request = new Request(new URL(url, 'http://page.local'), { signal });
-  const context = await requestTransport.run(transport, () => handler.query(request));
+  const context = await requestTransport.run(withDeadline(transport, Date.now()), () =>
+    handler.query(request),
+  );
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }

@@ -29,6 +29,9 @@ export const RENDER_BUDGET_MS = 800;
 
 const SLOTS = ['<!--app-head-->', '<!--app-html-->', '<!--app-body-->'] as const;
 
+/** The start of the entry's module scripts as the page sends them: low priority (see loadPages). */
+const LOW_SCRIPT = '<script type="module" fetchpriority="low" crossorigin src="';
+
 type Transport = (url: string, init: RequestInit) => Promise<Response>;
 
 type PageRender =
@@ -42,6 +45,8 @@ interface RenderModule {
   renderBulletin(bulletin: unknown): { markup: string; style: string; script: string };
   /** One address of each route a guest sees, for `warm`. */
   warmUrls: string[];
+  /** Inline scripts a rendered page carries in its head, by page module (run before its first paint). */
+  pageScripts?: Record<string, string>;
 }
 
 interface ManifestChunk {
@@ -126,6 +131,13 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
     }
   }
 
+  // The app's scripts at low priority: a rendered page paints from its HTML and inline styles, and
+  // its scripts (which hydrate it) need not go before its images, the largest paint of most pages.
+  // Lighthouse's simulation counts a high-priority script loaded before the first paint as
+  // render-blocking, although a module script never blocks the parser. The build writes the
+  // entry's tags exactly so; rewritten once, here.
+  parts[1] = parts[1].replaceAll('<script type="module" crossorigin src="', LOW_SCRIPT);
+
   /** The route's own chunks as modulepreloads and their styles inline (read once per page module). */
   const heads = new Map<string, string>();
   const routeHead = (page: string | undefined, withStyles: boolean): string => {
@@ -135,7 +147,8 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
     if (head !== undefined) return head;
     const own = [...closure(`src/${page}.tsx`)].filter((key) => !loadedByEntry.has(key));
     const preloads = own.map(
-      (key) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key].file)}">`,
+      (key) =>
+        `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeHtml(manifest[key].file)}">`,
     );
     const styles = withStyles
       ? own.flatMap((key) => manifest[key].css ?? []).map((file) => [file, readCss(file)] as const)
@@ -146,7 +159,15 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
       // The rendered markup needs its styles at the first paint: inline, as the entry's are.
       ...(inline
         ? styles.length > 0
-          ? [`<style>${styles.map(([, css]) => css).join('')}</style>`]
+          ? [
+              `<style>${styles.map(([, css]) => css).join('')}</style>`,
+              // The same files as disabled links, never fetched: the app's chunk loader finds them
+              // and adds no stylesheet of its own when the route's module loads (each one laid the
+              // whole page out again, 50–180 ms of a long chapter on a slow phone).
+              ...styles.map(
+                ([file]) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" disabled>`,
+              ),
+            ]
           : []
         : styles.map(([file]) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`)),
     ].join('');
@@ -159,6 +180,7 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
   const loaded = loadRenderModule(dist, app.log).then((module) => ({
     module,
     bulletinScript: module ? safeBulletinScript(module) : null,
+    pageScripts: module ? safePageScripts(module) : new Map<string, string>(),
   }));
 
   const assemble = (head: string, html: string, body: string): string =>
@@ -203,10 +225,10 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
 
   return {
     async inlineScriptSources() {
-      const { bulletinScript } = await loaded;
-      return bulletinScript
-        ? [`'sha256-${createHash('sha256').update(bulletinScript).digest('base64')}'`]
-        : [];
+      const { bulletinScript, pageScripts } = await loaded;
+      return [...(bulletinScript ? [bulletinScript] : []), ...new Set(pageScripts.values())].map(
+        (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+      );
     },
     async warm() {
       const { module } = await loaded;
@@ -237,10 +259,11 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
       if (rendered.kind === 'redirect') return rendered;
       if (rendered.kind === 'shell') return shell(rendered.title, rendered.page, body);
       const state = `<script type="application/json" id="ld-page-state">${rendered.state}</script>`;
+      const script = (await loaded).pageScripts.get(rendered.page);
       return {
         kind: 'html',
         html: assemble(
-          `<title>${escapeHtml(rendered.title)}</title>${routeHead(rendered.page, true)}`,
+          `<title>${escapeHtml(rendered.title)}</title>${script ? `<script>${script}</script>` : ''}${routeHead(rendered.page, true)}`,
           rendered.html,
           `${state}${body}`,
         ),
@@ -278,6 +301,15 @@ function safeBulletinScript(module: RenderModule): string | null {
   if (typeof module.renderBulletin !== 'function') return null;
   const { script } = module.renderBulletin({ title: '', content: '', createTime: 0 });
   return script && !/<\/script|<!--/i.test(script) ? script : null;
+}
+
+/** The render module's page scripts that can be inlined as they are (nothing in them closes the element). */
+function safePageScripts(module: RenderModule): Map<string, string> {
+  const scripts = new Map<string, string>();
+  for (const [page, script] of Object.entries(module.pageScripts ?? {})) {
+    if (typeof script === 'string' && script && !/<\/script|<!--/i.test(script)) scripts.set(page, script);
+  }
+  return scripts;
 }
 
 /**

@@ -139,7 +139,7 @@ export const standaloneRoutes: AppRoute[] = [
   },
   {
     path: 'readbook/:id/:cid',
-    meta: { name: 'readbook', title: '阅读', header: false, serverRendered: false },
+    meta: { name: 'readbook', title: '阅读', header: false },
     page: 'features/novels/pages/read-book-page',
   },
   {

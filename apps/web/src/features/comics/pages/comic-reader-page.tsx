@@ -2,13 +2,15 @@ import type { Episode } from '@ld/contract/comics';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { Empty } from '../../../shared/ui/states';
 import { ReaderTopBar } from '../../../shared/works/reader-top-bar';
 import { useAutoUnlockNotice } from '../../../shared/works/use-auto-unlock-notice';
 import { useCountWorkView } from '../../../shared/works/use-count-work-view';
 import { useProgressSaver } from '../../../shared/works/use-progress-saver';
-import { useComic, validId } from '../api/get-comic';
+import { comicQuery, useComic, validId } from '../api/get-comic';
+import { episodeQuery } from '../api/get-episode';
 import { comicKeys } from '../api/keys';
 import { blockTitles } from '../reader/block-titles';
 import { ComicToolbar } from '../reader/comic-toolbar';
@@ -35,6 +37,18 @@ const EpisodeComments = lazy(() =>
   import('../reader/episode-comments').then((m) => ({ default: m.EpisodeComments })),
 );
 
+/**
+ * The first screen: the comic (the reader's title) and the episode opened by address, so the server
+ * renders its first panels as eager pictures (serverFirstScreen), the top one the page's largest
+ * paint, found in the HTML rather than after the app's start and a request.
+ */
+export const firstQueries = ({ params, uid }: FirstDataArgs): FirstQuery[] => {
+  const id = Number(params.id);
+  const eid = Number(params.eid);
+  if (!validId(id) || !validId(eid)) return [];
+  return [comicQuery(uid, id), episodeQuery(uid, id, eid)];
+};
+
 /** The comic reader (`/comic/:id/:eid`): a fresh strip for each episode opened by address. */
 export default function ComicReaderPage() {
   const params = useParams();
@@ -60,7 +74,11 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
   const refs = useStripRefs();
   const width = useColumnWidth(refs.strip);
   const strip = useStripEpisodes(workId, startId, width);
-  const { ranges, grow } = usePanelRanges();
+  // Hydrating: the server's first-screen pictures stay mounted (the same <img>, already loading,
+  // the page's largest paint), not dropped until the view asks for them again.
+  const { ranges, grow } = usePanelRanges(() =>
+    hydrated ? {} : serverFirstScreen(strip.episodes.get(startId), startId).ranges,
+  );
   const progress = useProgressSaver('comic', workId, {
     onSaved: () => void queryClient.invalidateQueries({ queryKey: comicKeys.details, refetchType: 'none' }),
   });

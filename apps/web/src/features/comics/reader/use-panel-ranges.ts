@@ -5,10 +5,11 @@ export type Ranges = Record<number, { from: number; to: number }>;
 
 /**
  * Which panels get their <img>: a range per episode that grows to take in what the view asks for
- * and never shrinks (a picture asked once stays).
+ * and never shrinks (a picture asked once stays). `initial`: the ranges the page starts with (the
+ * server's first screen when hydrating, so its pictures stay the same elements).
  */
-export function usePanelRanges() {
-  const [ranges, setRanges] = useState<Ranges>({});
+export function usePanelRanges(initial: () => Ranges = () => ({})) {
+  const [ranges, setRanges] = useState<Ranges>(initial);
   const grow = useCallback((wanted: Ranges) => {
     setRanges((old) => {
       let changed = false;

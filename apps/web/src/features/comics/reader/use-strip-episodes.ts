@@ -1,10 +1,21 @@
 import type { Episode } from '@ld/contract/comics';
 import type { UnitLocked } from '@ld/contract/content';
-import { useQueries } from '@tanstack/react-query';
+import { type QueryClient, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useAccountStore } from '../../../shared/stores/account';
-import { episodeQuery } from '../api/get-episode';
+import { type EpisodeResult, episodeQuery } from '../api/get-episode';
+import { comicKeys } from '../api/keys';
 import { type EpisodeLayout, layoutEpisode, type StripEntry } from '../lib/strip';
+
+/**
+ * A guest's open answer for the episode, which the server rendered the page with: it stands in
+ * while the account's own is asked after hydration (same panels), so the pictures do not give way
+ * to a loading state and back. A guest's lock stands in for nothing (the account may own it).
+ */
+function guestOpenAnswer(queryClient: QueryClient, workId: number, eid: number): EpisodeResult | undefined {
+  const answer = queryClient.getQueryData<EpisodeResult>(comicKeys.episode('', workId, eid));
+  return answer?.state === 'open' ? answer : undefined;
+}
 
 /**
  * The episodes in the strip, in reading order: the one opened by address, those that joined below
@@ -14,7 +25,13 @@ import { type EpisodeLayout, layoutEpisode, type StripEntry } from '../lib/strip
 export function useStripEpisodes(workId: number, startId: number, width: number) {
   const uid = useAccountStore((s) => s.account.uid);
   const [ids, setIds] = useState<number[]>([startId]);
-  const results = useQueries({ queries: ids.map((id) => episodeQuery(uid, workId, id)) });
+  const queryClient = useQueryClient();
+  const results = useQueries({
+    queries: ids.map((id) => ({
+      ...episodeQuery(uid, workId, id),
+      placeholderData: uid === '' ? undefined : () => guestOpenAnswer(queryClient, workId, id),
+    })),
+  });
 
   const episodes = new Map<number, Episode>();
   const locks = new Map<number, UnitLocked>();

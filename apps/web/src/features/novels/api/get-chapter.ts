@@ -1,7 +1,7 @@
 import { ErrorCode } from '@ld/contract/codes';
 import type { UnitLocked } from '@ld/contract/content';
 import type { Chapter } from '@ld/contract/novels';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 import { offlineReadable } from '../lib/offline-query';
@@ -46,7 +46,22 @@ export const chapterQuery = (workId: number, cid: number, uid: string) =>
     ...offlineReadable,
   });
 
+/**
+ * A guest's open answer for the chapter, which the server rendered the page with: it stands in
+ * while the account's own is asked after hydration (the same text), so the text does not give way
+ * to a loading state and back. A guest's lock stands in for nothing (the account may own it).
+ */
+function guestOpenAnswer(queryClient: QueryClient, workId: number, cid: number): ChapterResult | undefined {
+  const answer = queryClient.getQueryData<ChapterResult>(readerKeys.chapter(workId, cid, ''));
+  return answer?.state === 'open' ? answer : undefined;
+}
+
 export function useChapter(workId: number, cid: number) {
   const uid = useAccountStore((s) => s.account.uid);
-  return useQuery({ ...chapterQuery(workId, cid, uid), enabled: validId(workId) && validId(cid) });
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...chapterQuery(workId, cid, uid),
+    enabled: validId(workId) && validId(cid),
+    placeholderData: uid === '' ? undefined : () => guestOpenAnswer(queryClient, workId, cid),
+  });
 }

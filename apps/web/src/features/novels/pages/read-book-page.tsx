@@ -3,8 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { useHydrated } from '../../../shared/hooks/use-hydrated';
 import { useOnline } from '../../../shared/hooks/use-online';
 import { ApiError } from '../../../shared/http/client';
+import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { useAccountStore } from '../../../shared/stores/account';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
@@ -21,7 +23,7 @@ import { novelKeys } from '../api/keys';
 import { ParagraphCommentsSheet } from '../components/paragraph-comments-sheet';
 import { ChapterView } from '../reader/chapter-view';
 import { useReaderPrefs } from '../reader/reader-prefs';
-import { useReaderBook } from '../reader/use-reader-book';
+import { readerBookQuery, useReaderBook } from '../reader/use-reader-book';
 import '../reader/reader.css';
 
 // The reader's two panels (目录 and 设置) open on a tap, so they come after the page's first load
@@ -83,9 +85,24 @@ function paragraphInView(): number {
   return 0;
 }
 
+/**
+ * The first screen: the chapter and the book (its title; a guest's progress is local), so the
+ * server renders the chapter's text, the page's largest paint, in the device's settings
+ * (`ChapterView`'s `device`, reader-prefs-boot.js). A chapter locked to a guest renders the loading
+ * state until hydrated: the account may own it.
+ */
+export const firstQueries = ({ params, uid }: FirstDataArgs): FirstQuery[] => {
+  const workId = Number(params.id);
+  const cid = Number(params.cid);
+  if (!validId(workId) || !validId(cid)) return [];
+  return [chapterQuery(workId, cid, uid), readerBookQuery(workId, uid)];
+};
+
 /** The novel reader (`/readbook/:id/:cid`, issue 8): text, toolbars, 目录, settings, locks, progress. */
 export default function ReadBookPage() {
   usePanelsOnFirstInput();
+  // The server's render and the hydrating one draw in the device's settings, not the account's.
+  const hydrated = useHydrated();
   const params = useParams();
   const workId = Number(params.id);
   const cid = Number(params.cid);
@@ -134,7 +151,8 @@ export default function ReadBookPage() {
   useAutoUnlockNotice('novel', chapter ? [{ id: chapter.id, charged: chapter.charged, what: '本章' }] : []);
 
   // Where to open: the saved position when it is in this chapter (account when logged in, else local).
-  const restoreTo = savedPosition('novel', uid, workId, cid, book);
+  // Not while hydrating: that render is a guest's, and the account's place follows it.
+  const restoreTo = hydrated ? savedPosition('novel', uid, workId, cid, book) : undefined;
   // Decided once per chapter: the saves that follow move the cached progress, never the reader.
   const restoreOnce = useRef<{ cid: number; value: NovelPosition | null } | null>(null);
   if (restoreTo !== undefined && restoreOnce.current?.cid !== cid)
@@ -165,7 +183,8 @@ export default function ReadBookPage() {
 
   let body: React.ReactNode;
   if (!validId(workId) || !validId(cid)) body = <Empty text="章节不存在，请从目录重新打开" />;
-  else if (chapterResult.isPending) body = <Loading text="正在打开章节…" />;
+  else if (chapterResult.isPending || (!hydrated && chapterResult.data?.state !== 'open'))
+    body = <Loading text="正在打开章节…" />;
   else if (chapterResult.isError)
     body = (
       <ErrorState
@@ -201,6 +220,7 @@ export default function ReadBookPage() {
         workId={workId}
         chapter={chapterResult.data.chapter}
         prefs={prefs}
+        device={!hydrated}
         restoreTo={openAt}
         keysEnabled={sheet === null && !lowBalance && commentsAt === null}
         toolbarsShown={toolbars}
@@ -216,7 +236,7 @@ export default function ReadBookPage() {
 
   const showBars = toolbars || chapterResult.data?.state !== 'open';
   return (
-    <div className={`reader reader--${prefs.theme}`}>
+    <div className={`reader reader--${hydrated ? prefs.theme : 'device'}`}>
       {showBars && <ReaderTopBar block="reader-bar" title={bookTitle} home={`/bookinfo/${workId}`} />}
       {!online && (
         <span className="reader-offline" role="status">

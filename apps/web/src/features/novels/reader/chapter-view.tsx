@@ -1,6 +1,6 @@
 import type { NovelPosition, ReaderPreferences } from '@ld/contract/content';
 import type { Chapter } from '@ld/contract/novels';
-import { type MouseEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type MouseEvent, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSwipe } from '../../../shared/hooks/use-swipe';
 import { pxToRem } from '../../../shared/lib/rem';
 import { type Box, boxOfCharacter, readPosition } from './position';
@@ -24,6 +24,11 @@ export interface ChapterViewProps {
   end: React.ReactNode;
   /** Opens a paragraph's 段评: its count bubble, or a long press (context menu) on it. */
   onOpenComments?(paragraph: number): void;
+  /**
+   * The server's render and the hydrating one: scroll markup without a size of its own, which
+   * `.reader--device` in reader.css sets from the device's settings (reader-prefs-boot.js).
+   */
+  device?: boolean;
 }
 
 /**
@@ -47,8 +52,8 @@ const WINDOW_VIEW = (): Box => ({ top: 0, bottom: window.innerHeight, left: -1e9
  * `restoreTo` and keeps the position saved as the reader moves.
  */
 export function ChapterView(props: ChapterViewProps) {
-  const { chapter, prefs, restoreTo, workId } = props;
-  const isPage = prefs.mode === 'page';
+  const { chapter, prefs, restoreTo, workId, device = false } = props;
+  const isPage = prefs.mode === 'page' && !device;
   const viewRef = useRef<HTMLDivElement>(null);
   const textRef = useRef<HTMLElement>(null);
   const [page, setPage] = useState(0);
@@ -105,11 +110,13 @@ export function ChapterView(props: ChapterViewProps) {
     [isPage],
   );
 
+  // Painted by the server: the page opened at the top, and a scroll before hydration is the reader's.
+  const fromServer = useRef(device);
   // Open where the reader left off, once it is known; then start saving.
   useLayoutEffect(() => {
     if (ready || restoreTo === undefined) return;
     if (restoreTo) goTo(restoreTo);
-    else if (!isPage) window.scrollTo(0, 0);
+    else if (!isPage && !fromServer.current) window.scrollTo(0, 0);
     setReady(true);
   }, [ready, restoreTo, goTo, isPage]);
 
@@ -178,6 +185,9 @@ export function ChapterView(props: ChapterViewProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [props.keysEnabled, isPage, turn]);
 
+  // Stable, so the paragraphs are not rendered again with each toolbar, page or setting.
+  const openComments = useCallback((paragraph: number) => propsRef.current.onOpenComments?.(paragraph), []);
+
   const swipe = useSwipe((step) => {
     if (isPage) turn(step);
   });
@@ -196,51 +206,70 @@ export function ChapterView(props: ChapterViewProps) {
     // The tap zones stand in for the toolbar's buttons and the arrow keys (on the window), which do the same.
     <div
       ref={viewRef}
-      className={`reader-view reader-view--${prefs.mode}`}
+      className={`reader-view reader-view--${isPage ? 'page' : 'scroll'}`}
       onClick={onTap}
       {...(isPage ? swipe : {})}
     >
       <article
         ref={textRef}
         className="reader-text"
-        style={{
-          fontSize: pxToRem(prefs.fontSize),
-          lineHeight: prefs.lineHeight,
-          // A page is the text's own width (one column and its gap): turning shifts it by pages.
-          transform: isPage && page > 0 ? `translateX(${-page * 100}%)` : undefined,
-        }}
+        style={
+          device
+            ? undefined
+            : {
+                fontSize: pxToRem(prefs.fontSize),
+                lineHeight: prefs.lineHeight,
+                // A page is the text's own width (one column and its gap): turning shifts it by pages.
+                transform: isPage && page > 0 ? `translateX(${-page * 100}%)` : undefined,
+              }
+        }
       >
         <h1 className="reader-text__title">{chapter.title}</h1>
-        {chapter.paragraphs.map((text, i) => {
-          const comments = chapter.paragraphCommentCounts[i] ?? 0;
-          return (
-            <p
-              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are addressed by their index
-              key={i}
-              data-p={i}
-              className="reader-text__p"
-              onContextMenu={(e) => {
-                if (!props.onOpenComments) return;
-                e.preventDefault();
-                props.onOpenComments(i);
-              }}
-            >
-              {text}
-              {comments > 0 && (
-                <button
-                  type="button"
-                  className="reader-text__count"
-                  aria-label={`${comments} 条段评`}
-                  onClick={() => props.onOpenComments?.(i)}
-                >
-                  {comments > 99 ? '99+' : comments}
-                </button>
-              )}
-            </p>
-          );
-        })}
+        <Paragraphs chapter={chapter} onOpenComments={props.onOpenComments ? openComments : undefined} />
         <div className="reader-text__end">{props.end}</div>
       </article>
     </div>
   );
 }
+
+/**
+ * The chapter's paragraphs, each with its 段评 bubble and long press. Rendered again only for
+ * another chapter: the render that follows hydration (the device's settings) and each toolbar
+ * tap leave the text's elements alone.
+ */
+const Paragraphs = memo(function Paragraphs({
+  chapter,
+  onOpenComments,
+}: {
+  chapter: Chapter;
+  onOpenComments: ((paragraph: number) => void) | undefined;
+}) {
+  return chapter.paragraphs.map((text, i) => {
+    const comments = chapter.paragraphCommentCounts[i] ?? 0;
+    return (
+      <p
+        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are addressed by their index
+        key={i}
+        data-p={i}
+        className="reader-text__p"
+        onContextMenu={(e) => {
+          if (!onOpenComments) return;
+          e.preventDefault();
+          onOpenComments(i);
+        }}
+      >
+        {text}
+        {comments > 0 && (
+          <button
+            type="button"
+            className="reader-text__count"
+            aria-label={`${comments} 条段评`}
+            onClick={() => onOpenComments?.(i)}
+          >
+            {comments > 99 ? '99+' : comments}
+          </button>
+        )}
+      </p>
+    );
+  });
+});
