@@ -60,10 +60,13 @@ export async function applyBalanceChange(trx: Conn, change: BalanceChange): Prom
   }
   const idemKey = `${change.reason}:${change.ref}`;
   await repo.lockWallet(trx, change.userId);
-  const earlier = await repo.findLedgerByIdemKey(trx, idemKey);
-  if (earlier) return { ok: true, balance: Number(earlier.balance_after), applied: false };
-  const balance = await repo.addToBalance(trx, change.userId, change.delta);
-  if (balance === null) return { ok: false, balance: await repo.getBalance(trx, change.userId) };
+  // One statement checks the key and changes the balance; only when it did nothing do we ask why.
+  const balance = await repo.addToBalance(trx, change.userId, change.delta, idemKey);
+  if (balance === null) {
+    const earlier = await repo.findLedgerByIdemKey(trx, idemKey);
+    if (earlier) return { ok: true, balance: Number(earlier.balance_after), applied: false };
+    return { ok: false, balance: await repo.getBalance(trx, change.userId) };
+  }
   await repo.insertLedger(trx, {
     user_id: change.userId,
     delta: change.delta,
