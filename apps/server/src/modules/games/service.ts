@@ -136,15 +136,15 @@ export async function gameCardsOf(db: Conn, gameIds: Iterable<number>): Promise<
 /**
  * A download link handed out: a row with the downloader's channel for the channel report
  * (decision 0062), and the game's counter, in `trx` (they never disagree). Statistics, not money.
- * The counter last: every downloader of a game updates that row, so its lock is held only for the
- * moment before the commit.
+ * The counter last (repository.ts): every downloader of a game updates that row, so its lock is
+ * held only for the moment before the commit.
  */
 async function recordDownload(
   trx: Conn,
   download: { gameId: number; userId: number | null; platformType: PlatformTypeValue; now: number },
   attribution: Attribution,
 ): Promise<void> {
-  await repo.insertDownload(trx, {
+  await repo.addDownload(trx, {
     game_id: download.gameId,
     user_id: download.userId,
     platform_type: download.platformType,
@@ -152,7 +152,6 @@ async function recordDownload(
     invite_code: attribution.inviteCode,
     created_at: download.now,
   });
-  await repo.countDownload(trx, download.gameId);
 }
 
 /** An account's downloads stay with the channel that brought the account; a guest's with its device's. */
