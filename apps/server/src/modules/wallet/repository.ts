@@ -75,6 +75,35 @@ export async function addToBalance(
   return row ? Number(row.coin_num) : null;
 }
 
+/**
+ * `addToBalance` and, when it changed the balance, the ledger row with the balance after; answers
+ * that balance, or null when it did nothing (nothing written then). On PostgreSQL one statement
+ * (a data-modifying CTE: one round trip less on every balance change, issue 23), elsewhere two;
+ * both run inside the caller's transaction, under the wallet's lock.
+ */
+export async function changeBalance(
+  db: Conn,
+  row: Omit<NewLedgerRow, 'balance_after'>,
+): Promise<number | null> {
+  if (!onPostgres(db)) {
+    const balance = await addToBalance(db, row.user_id, row.delta, row.idem_key);
+    if (balance !== null) await insertLedger(db, { ...row, balance_after: balance });
+    return balance;
+  }
+  const { rows } = await sql<{ balance_after: string | number }>`
+    with changed as (
+      update wallets set coin_num = coin_num + ${row.delta}
+      where user_id = ${row.user_id} and coin_num + ${row.delta} >= 0
+        and not exists (select 1 from coin_ledger where idem_key = ${row.idem_key})
+      returning coin_num
+    )
+    insert into coin_ledger (user_id, delta, balance_after, reason, ref, note, idem_key, created_at)
+    select ${row.user_id}, ${row.delta}, coin_num, ${row.reason}, ${row.ref}, ${row.note}, ${row.idem_key}, ${row.created_at}
+    from changed
+    returning balance_after`.execute(db);
+  return rows[0] ? Number(rows[0].balance_after) : null;
+}
+
 export async function getBalance(db: Conn, userId: number): Promise<number> {
   const row = await db
     .selectFrom('wallets')
