@@ -315,16 +315,48 @@ describeDialects('games', (dialect) => {
               .executeTakeFirstOrThrow()
           ).download_count,
         );
+      // The counter and the download rows are written in one transaction: they always agree.
+      const rows = async () =>
+        Number(
+          (
+            await t.deps.db.kysely
+              .selectFrom('game_downloads')
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .where('game_id', '=', game.id)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const buyers = await Promise.all(Array.from({ length: 12 }, () => createUser(t, { coins: 10 })));
       const answers = await Promise.all(buyers.map((buyer) => download(game.id, { platformType: 1 }, buyer)));
       expect(answers.map((a) => a.data.charged)).toEqual(Array(12).fill(10));
       expect(await downloads()).toBe(12);
+      expect(await rows()).toBe(12);
       const poor = await createUser(t, { coins: 9 });
       expect((await download(game.id, { platformType: 1 }, poor)).code).toBe(ErrorCode.balanceInsufficient);
       expect(await downloads()).toBe(12);
+      expect(await rows()).toBe(12);
       // An owner's later download is free and still counts.
       expect((await download(game.id, { platformType: 1 }, buyers[0])).data.charged).toBe(0);
       expect(await downloads()).toBe(13);
+      expect(await rows()).toBe(13);
+    });
+
+    it('charges the price a change announced to the processes set, at once', async () => {
+      const game = await createGame(t, { typeId: rpg, name: '调价游戏', price: 10, ios: false });
+      const first = await createUser(t, { coins: 100 });
+      // The download remembers the game's row ...
+      expect((await download(game.id, { platformType: 1 }, first)).data.charged).toBe(10);
+      // ... until a change to games is announced (the console announces each of its game edits).
+      await t.deps.db.kysely.updateTable('games').set({ buy_amount: 25 }).where('id', '=', game.id).execute();
+      await t.deps.changes.announce('games');
+      const second = await createUser(t, { coins: 100 });
+      expect((await download(game.id, { platformType: 1 }, second)).data.charged).toBe(25);
+      expect(await balanceOf(t, second.id)).toBe(75);
+      await t.deps.db.kysely.updateTable('games').set({ published: 0 }).where('id', '=', game.id).execute();
+      await t.deps.changes.announce('games');
+      const third = await createUser(t, { coins: 100 });
+      expect((await download(game.id, { platformType: 1 }, third)).code).toBe(ErrorCode.notFound);
+      expect(await balanceOf(t, third.id)).toBe(100);
     });
   });
 });

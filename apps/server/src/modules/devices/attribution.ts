@@ -1,4 +1,4 @@
-import type { Conn } from '../../db/database.ts';
+import type { Conn, Db } from '../../db/database.ts';
 import { type DayCount, dayText } from '../../db/day-buckets.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { DomainEvent } from '../../platform/events.ts';
@@ -49,6 +49,29 @@ export async function attributionOf(db: Conn, userId: number | null): Promise<At
   if (userId === null) return NO_CHANNEL;
   const row = await repo.findUserChannel(db, userId);
   return row ? { channelId: row.channel_id, inviteCode: row.invite_code } : NO_CHANNEL;
+}
+
+/** Accounts' attributions this process has read, per database (bounded: emptied when full). */
+const remembered = new WeakMap<Db, Map<number, Attribution>>();
+const REMEMBERED_MAX = 50_000;
+
+/**
+ * `attributionOf` for a signed-in caller, remembered by this process: an account's attribution is
+ * written once, in its registration's transaction, and never changes (nor does an account made
+ * before attribution ever get one later), so a committed account's answer holds for good. Saves a
+ * read on every paid download (docs/decisions/0056-cluster.md).
+ */
+export async function accountAttributionOf(db: Db, userId: number): Promise<Attribution> {
+  let known = remembered.get(db);
+  const hit = known?.get(userId);
+  if (hit) return hit;
+  const attribution = await attributionOf(db.kysely, userId);
+  if (!known || known.size >= REMEMBERED_MAX) {
+    known = new Map();
+    remembered.set(db, known);
+  }
+  known.set(userId, attribution);
+  return attribution;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { shanghaiDayOf } from '../../db/day-buckets.ts';
+import { onPostgres } from '../../db/dialect.ts';
 import { afterKeyset, type PageWindow } from '../../platform/paging.ts';
 import type { GameDownloadsTable, GamesTable } from './tables.ts';
 
@@ -90,7 +91,7 @@ export async function findIdByAppId(db: Conn, appId: number): Promise<number | n
   return row?.id ?? null;
 }
 
-export async function countDownload(db: Conn, gameId: number): Promise<void> {
+async function countDownload(db: Conn, gameId: number): Promise<void> {
   await db
     .updateTable('games')
     .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
@@ -127,8 +128,23 @@ export async function setGameMedia(
 export const publishedGameIds = (db: Conn) =>
   db.selectFrom('games').select('games.id').where('games.published', '=', 1);
 
-export async function insertDownload(db: Conn, row: Insertable<GameDownloadsTable>): Promise<void> {
+/**
+ * A download's row and its game's counter, in the caller's transaction: on PostgreSQL one
+ * statement (one round trip less on every download), elsewhere two; the counter is updated last
+ * either way, so the game row's lock is held only until the commit.
+ */
+export async function addDownload(db: Conn, row: Insertable<GameDownloadsTable>): Promise<void> {
+  if (onPostgres(db)) {
+    await db
+      .with('added', (qc) => qc.insertInto('game_downloads').values(row).returning('id'))
+      .updateTable('games')
+      .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+      .where('id', '=', row.game_id)
+      .execute();
+    return;
+  }
   await db.insertInto('game_downloads').values(row).execute();
+  await countDownload(db, row.game_id);
 }
 
 /** Download rows per Shanghai day, channel and invite code in [from, to). */

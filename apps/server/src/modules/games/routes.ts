@@ -22,6 +22,8 @@ import * as games from './service.ts';
 export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['games'];
+  // Downloads remember game rows for a moment; a change in any process drops them (0047).
+  deps.changes.subscribe('games', () => games.forgetGames(deps));
 
   app.post(
     '/web/game/list',

@@ -16,7 +16,12 @@ import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound, ruleError, sessionInvalid } from '../../platform/errors.ts';
 import { cursorPage, windowOf } from '../../platform/paging.ts';
-import { attributionOf, attributionOfDevice, type CountFilter } from '../devices/public.ts';
+import {
+  type Attribution,
+  accountAttributionOf,
+  attributionOfDevice,
+  type CountFilter,
+} from '../devices/public.ts';
 import { buyOnce, ownedRefs } from '../purchases/public.ts';
 import { balanceOf } from '../wallet/public.ts';
 import { isPackageLinkValid, signPackageLink } from './package-links.ts';
@@ -129,34 +134,57 @@ export async function gameCardsOf(db: Conn, gameIds: Iterable<number>): Promise<
 }
 
 /**
- * A download link handed out: the game's counter, and a row with the downloader's channel for the
- * channel report (decision 0062). Statistics, not money: written after any payment committed.
+ * A download link handed out: a row with the downloader's channel for the channel report
+ * (decision 0062), and the game's counter, in `trx` (they never disagree). Statistics, not money.
+ * The counter last (repository.ts): every downloader of a game updates that row, so its lock is
+ * held only for the moment before the commit.
  */
-async function countDownload(
-  deps: Deps,
-  gameId: number,
-  userId: number | null,
-  platformType: PlatformTypeValue,
-  deviceId: string | undefined,
+async function recordDownload(
+  trx: Conn,
+  download: { gameId: number; userId: number | null; platformType: PlatformTypeValue; now: number },
+  attribution: Attribution,
 ): Promise<void> {
-  const db = deps.db.kysely;
-  // An account's downloads stay with the channel that brought the account; a guest's with its device's.
-  const attribution =
-    userId !== null ? await attributionOf(db, userId) : await attributionOfDevice(db, deviceId);
-  // The row and the counter in one commit (one WAL flush on PostgreSQL instead of two, and the
-  // counter never disagrees with the rows); the row first, so the game's row is locked only for
-  // the moment before the commit.
-  await db.transaction().execute(async (trx) => {
-    await repo.insertDownload(trx, {
-      game_id: gameId,
-      user_id: userId,
-      platform_type: platformType,
-      channel_id: attribution.channelId,
-      invite_code: attribution.inviteCode,
-      created_at: deps.clock.now(),
-    });
-    await repo.countDownload(trx, gameId);
+  await repo.addDownload(trx, {
+    game_id: download.gameId,
+    user_id: download.userId,
+    platform_type: download.platformType,
+    channel_id: attribution.channelId,
+    invite_code: attribution.inviteCode,
+    created_at: download.now,
   });
+}
+
+/** An account's downloads stay with the channel that brought the account; a guest's with its device's. */
+const downloaderAttribution = (deps: Deps, userId: number | null, deviceId: string | undefined) =>
+  userId !== null ? accountAttributionOf(deps.db, userId) : attributionOfDevice(deps.db.kysely, deviceId);
+
+/**
+ * Game rows this process has read for downloads, per database: a download reads its game's price,
+ * packages and state on every call, and they change only through the console, which announces
+ * 'games' (docs/decisions/0047-change-feed.md); a lost message is bounded by GAME_ROW_TTL_MS.
+ */
+const gameRows = new WeakMap<Deps['db'], Map<number, { row: GameRow; until: number }>>();
+export const GAME_ROW_TTL_MS = 5_000;
+const GAME_ROWS_MAX = 5_000;
+
+async function downloadableGame(deps: Deps, gameId: number): Promise<GameRow | undefined> {
+  let rows = gameRows.get(deps.db);
+  const now = Date.now();
+  const hit = rows?.get(gameId);
+  if (hit && hit.until > now) return hit.row;
+  const row = await repo.findGameById(deps.db.kysely, gameId);
+  if (!row) return undefined;
+  if (!rows || rows.size >= GAME_ROWS_MAX) {
+    rows = new Map();
+    gameRows.set(deps.db, rows);
+  }
+  rows.set(gameId, { row, until: now + GAME_ROW_TTL_MS });
+  return row;
+}
+
+/** Drops the remembered game rows (a game changed in some process). */
+export function forgetGames(deps: Deps): void {
+  gameRows.delete(deps.db);
 }
 
 /** Download links handed out per Shanghai day, channel and invite code (the channel report). */
@@ -182,31 +210,42 @@ export async function downloadGame(
   deviceId?: string,
 ): Promise<DownloadAnswer> {
   const db = deps.db.kysely;
-  const game = await repo.findGameById(db, gameId);
+  const game = await downloadableGame(deps, gameId);
   // A draft (or a game taken down) is not downloadable, as it is not listed.
   if (game?.published !== 1) throw notFound('游戏');
   if (!packageOf(game, platformType)) {
     throw ruleError(`该游戏暂未提供${PLATFORM_NAMES[platformType]}版本，请换个平台下载`);
   }
+  const download = { gameId: game.id, userId, platformType, now: deps.clock.now() };
   let charged = 0;
   let coinNum: number | null = null;
   if (isFree(game)) {
-    await countDownload(deps, game.id, userId, platformType, deviceId);
+    const attribution = await downloaderAttribution(deps, userId, deviceId);
+    await db.transaction().execute((trx) => recordDownload(trx, download, attribution));
     if (userId !== null) coinNum = await balanceOf(db, userId);
   } else {
     if (userId === null) throw sessionInvalid();
-    ({ charged, coinNum } = await buyOnce(deps, {
-      userId,
-      kind: 'game',
-      ref: String(game.id),
-      price: game.buy_amount,
-      memberFree: true,
-      note: game.name,
+    const buyerId = userId;
+    const attribution = await accountAttributionOf(deps.db, buyerId);
+    // The payment, the download row and the counter commit together: one transaction, one WAL
+    // flush. The counter's row lock is taken last, after the payment's statements, so buyers of
+    // one game queue on it only for the commit (docs/decisions/0056-cluster.md).
+    ({ charged, coinNum } = await db.transaction().execute(async (trx) => {
+      const paid = await buyOnce(
+        deps,
+        {
+          userId: buyerId,
+          kind: 'game',
+          ref: String(game.id),
+          price: game.buy_amount,
+          memberFree: true,
+          note: game.name,
+        },
+        trx,
+      );
+      await recordDownload(trx, download, attribution);
+      return paid;
     }));
-    // After the commit: the download counter is a statistic, not money, and every buyer of a game
-    // updates the same row; inside the transaction, concurrent buyers on PostgreSQL would queue on
-    // that row's lock until each payment committed.
-    await countDownload(deps, game.id, userId, platformType, deviceId);
   }
   const url = await signPackageLink(deps.db, {
     publicUrl: deps.config.publicUrl,
@@ -225,7 +264,7 @@ export async function openPackage(
 ): Promise<{ key: string; filename: string; contentType: string }> {
   const valid = await isPackageLinkValid(deps.db, { ...link, now: deps.clock.now() });
   if (!valid) throw new AppError(ErrorCode.forbidden, '下载链接无效或已过期，请回到游戏页重新点击下载', 403);
-  const game = await repo.findGameById(deps.db.kysely, link.gameId);
+  const game = await downloadableGame(deps, link.gameId);
   const relative = game ? packageOf(game, link.platformType) : null;
   if (!game || !relative) throw notFound('安装包');
   const isAndroid = link.platformType === PlatformType.android;

@@ -57,8 +57,10 @@ export async function buyOnce(
       coinNum: await balanceOf(conn, item.userId),
       via,
     });
-    if (await repo.isOwned(conn, item.userId, item.kind, item.ref)) return free('owned');
-    if (item.memberFree && (await membershipOf(conn, item.userId, now)).isMember) return free('member');
+    if (item.memberFree && (await membershipOf(conn, item.userId, now)).isMember) {
+      return free((await repo.isOwned(conn, item.userId, item.kind, item.ref)) ? 'owned' : 'member');
+    }
+    // The purchase row's unique key answers "bought before?": no row is added then.
     const purchaseId = await repo.insertPurchase(conn, {
       user_id: item.userId,
       kind: item.kind,

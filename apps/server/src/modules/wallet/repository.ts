@@ -7,12 +7,18 @@ import type { CoinLedgerTable, RechargeOrdersTable } from './tables.ts';
 
 type NewLedgerRow = Omit<CoinLedgerTable, 'id' | 'note'> & { note: string };
 
+/** The wallets each open transaction has locked already (a lock holds until the transaction ends). */
+const lockedIn = new WeakMap<Conn, Set<number>>();
+
 /**
  * Makes sure the user's wallet row exists and, on PostgreSQL, locks it for the rest of the
  * transaction, so balance changes of one user serialize and the idempotency check that follows
- * cannot race. SQLite runs one transaction at a time already.
+ * cannot race. SQLite runs one transaction at a time already. A second call in the same
+ * transaction (a purchase locks first, then its balance change asks again) costs nothing.
  */
 export async function lockWallet(db: Conn, userId: number): Promise<void> {
+  const held = db.isTransaction ? lockedIn.get(db) : undefined;
+  if (held?.has(userId)) return;
   const insertIfMissing = () =>
     db
       .insertInto('wallets')
@@ -21,14 +27,18 @@ export async function lockWallet(db: Conn, userId: number): Promise<void> {
       .execute();
   if (!onPostgres(db)) {
     await insertIfMissing();
-    return;
+  } else {
+    const lockRow = () =>
+      db.selectFrom('wallets').select('user_id').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    // The row exists for anyone who ever had diamonds: one statement then, as before wallets had a table.
+    if (!(await lockRow())) {
+      await insertIfMissing();
+      await lockRow();
+    }
   }
-  const lockRow = () =>
-    db.selectFrom('wallets').select('user_id').where('user_id', '=', userId).forUpdate().executeTakeFirst();
-  // The row exists for anyone who ever had diamonds: one statement then, as before wallets had a table.
-  if (await lockRow()) return;
-  await insertIfMissing();
-  await lockRow();
+  if (!db.isTransaction) return;
+  if (held) held.add(userId);
+  else lockedIn.set(db, new Set([userId]));
 }
 
 export async function findLedgerByIdemKey(db: Conn, idemKey: string) {
@@ -39,16 +49,59 @@ export async function findLedgerByIdemKey(db: Conn, idemKey: string) {
     .executeTakeFirst();
 }
 
-/** Adds `delta` unless the balance would go below zero; answers the new balance, or null when refused. */
-export async function addToBalance(db: Conn, userId: number, delta: number): Promise<number | null> {
+/**
+ * Adds `delta` unless the balance would go below zero or a ledger row with `idemKey` exists (the
+ * change was applied before); answers the new balance, or null when it did nothing. Under the
+ * wallet's lock, so the check and the change cannot race a change of the same user.
+ */
+export async function addToBalance(
+  db: Conn,
+  userId: number,
+  delta: number,
+  idemKey: string,
+): Promise<number | null> {
   const row = await db
     .updateTable('wallets')
     .set({ coin_num: sql`coin_num + ${delta}` })
     .where('user_id', '=', userId)
     .where(sql<boolean>`coin_num + ${delta} >= 0`)
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('coin_ledger').select('coin_ledger.id').where('idem_key', '=', idemKey)),
+      ),
+    )
     .returning('coin_num')
     .executeTakeFirst();
   return row ? Number(row.coin_num) : null;
+}
+
+/**
+ * `addToBalance` and, when it changed the balance, the ledger row with the balance after; answers
+ * that balance, or null when it did nothing (nothing written then). On PostgreSQL one statement
+ * (a data-modifying CTE: one round trip less on every balance change, issue 23), elsewhere two;
+ * both run inside the caller's transaction, under the wallet's lock.
+ */
+export async function changeBalance(
+  db: Conn,
+  row: Omit<NewLedgerRow, 'balance_after'>,
+): Promise<number | null> {
+  if (!onPostgres(db)) {
+    const balance = await addToBalance(db, row.user_id, row.delta, row.idem_key);
+    if (balance !== null) await insertLedger(db, { ...row, balance_after: balance });
+    return balance;
+  }
+  const { rows } = await sql<{ balance_after: string | number }>`
+    with changed as (
+      update wallets set coin_num = coin_num + ${row.delta}
+      where user_id = ${row.user_id} and coin_num + ${row.delta} >= 0
+        and not exists (select 1 from coin_ledger where idem_key = ${row.idem_key})
+      returning coin_num
+    )
+    insert into coin_ledger (user_id, delta, balance_after, reason, ref, note, idem_key, created_at)
+    select ${row.user_id}, ${row.delta}, coin_num, ${row.reason}, ${row.ref}, ${row.note}, ${row.idem_key}, ${row.created_at}
+    from changed
+    returning balance_after`.execute(db);
+  return rows[0] ? Number(rows[0].balance_after) : null;
 }
 
 export async function getBalance(db: Conn, userId: number): Promise<number> {

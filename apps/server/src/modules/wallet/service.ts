@@ -60,20 +60,22 @@ export async function applyBalanceChange(trx: Conn, change: BalanceChange): Prom
   }
   const idemKey = `${change.reason}:${change.ref}`;
   await repo.lockWallet(trx, change.userId);
-  const earlier = await repo.findLedgerByIdemKey(trx, idemKey);
-  if (earlier) return { ok: true, balance: Number(earlier.balance_after), applied: false };
-  const balance = await repo.addToBalance(trx, change.userId, change.delta);
-  if (balance === null) return { ok: false, balance: await repo.getBalance(trx, change.userId) };
-  await repo.insertLedger(trx, {
+  // The key's check, the balance and the ledger row in as few statements as the database allows;
+  // only when nothing was done do we ask why.
+  const balance = await repo.changeBalance(trx, {
     user_id: change.userId,
     delta: change.delta,
-    balance_after: balance,
     reason: change.reason,
     ref: change.ref,
     note: change.note ?? '',
     idem_key: idemKey,
     created_at: change.now,
   });
+  if (balance === null) {
+    const earlier = await repo.findLedgerByIdemKey(trx, idemKey);
+    if (earlier) return { ok: true, balance: Number(earlier.balance_after), applied: false };
+    return { ok: false, balance: await repo.getBalance(trx, change.userId) };
+  }
   return { ok: true, balance, applied: true };
 }
 
