@@ -1,6 +1,8 @@
 import type { ActivitySummary } from '@ld/contract/activities';
 import type { Bulletin } from '@ld/contract/messages';
-import { fireEvent, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { BOOT_BULLETIN_ID } from '../../features/bulletin/lib/boot-bulletin';
 import { hideKey } from '../../features/bulletin/lib/hide-today';
@@ -84,6 +86,47 @@ describe('start-up popups from the root', () => {
       expect(server.requestsTo('GET /v1/bulletin')).toHaveLength(0);
     } finally {
       boot.remove();
+    }
+  });
+});
+
+// A slow phone pays for every render of the whole page: what changes the root's own state (the
+// device's width, being hydrated) must not render the page below it again. (It does not: the
+// <Outlet> hands back the same element, so React leaves the page alone; no memo is needed.)
+describe('the root’s own changes', () => {
+  it('leave the page below it alone', async () => {
+    localStorage.setItem(hideKey(''), String(Date.now()));
+    const width = window.innerWidth;
+    const setWidth = (value: number) =>
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value });
+    setWidth(390);
+    let pageRenders = 0;
+    function Page() {
+      pageRenders++;
+      return <p>页面</p>;
+    }
+    const router = createMemoryRouter([
+      { path: '/', element: <RootLayout />, children: [{ index: true, element: <Page /> }] },
+    ]);
+    try {
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+      );
+      expect(await screen.findByText('页面')).toBeTruthy();
+      const root = document.querySelector('.app-root');
+      expect(root?.className).toContain('app-root--mobile');
+      const before = pageRenders;
+      act(() => {
+        setWidth(1280);
+        window.dispatchEvent(new Event('resize'));
+      });
+      // The root changed (desktop mode); the page below it did not render again.
+      expect(root?.className).toContain('app-root--desktop');
+      expect(pageRenders).toBe(before);
+    } finally {
+      setWidth(width);
     }
   });
 });
