@@ -242,7 +242,9 @@ describe('pages rendered on the server, on the real web build', () => {
     ].map((m) => m[1] as string);
     expect(preloads.some((href) => href.includes('novels-page'))).toBe(true);
     // The entry's scripts and the route's chunks at low priority: the page paints from its HTML.
-    expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    expect(html).toMatch(
+      /<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/,
+    );
     expect(html).not.toMatch(/<script type="module" crossorigin/);
     for (const href of preloads) expect(fs.existsSync(path.join(dist, href))).toBe(true);
     // No other page's chunk.
