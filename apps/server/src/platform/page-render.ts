@@ -29,9 +29,6 @@ export const RENDER_BUDGET_MS = 800;
 
 const SLOTS = ['<!--app-head-->', '<!--app-html-->', '<!--app-body-->'] as const;
 
-/** The start of the entry's module scripts as the page sends them: low priority (see loadPages). */
-const LOW_SCRIPT = '<script type="module" fetchpriority="low" crossorigin src="';
-
 type Transport = (url: string, init: RequestInit) => Promise<Response>;
 
 type PageRender =
@@ -131,13 +128,6 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
     }
   }
 
-  // The app's scripts at low priority: a rendered page paints from its HTML and inline styles, and
-  // its scripts (which hydrate it) need not go before its images, the largest paint of most pages.
-  // Lighthouse's simulation counts a high-priority script loaded before the first paint as
-  // render-blocking, although a module script never blocks the parser. The build writes the
-  // entry's tags exactly so; rewritten once, here.
-  parts[1] = parts[1].replaceAll('<script type="module" crossorigin src="', LOW_SCRIPT);
-
   /** The route's own chunks as modulepreloads and their styles inline (read once per page module). */
   const heads = new Map<string, string>();
   const routeHead = (page: string | undefined, withStyles: boolean): string => {
@@ -147,8 +137,7 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
     if (head !== undefined) return head;
     const own = [...closure(`src/${page}.tsx`)].filter((key) => !loadedByEntry.has(key));
     const preloads = own.map(
-      (key) =>
-        `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeHtml(manifest[key].file)}">`,
+      (key) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key].file)}">`,
     );
     const styles = withStyles
       ? own.flatMap((key) => manifest[key].css ?? []).map((file) => [file, readCss(file)] as const)
