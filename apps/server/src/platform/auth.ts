@@ -65,8 +65,8 @@ export function assertCallerUid(request: FastifyRequest, raw?: unknown): void {
  * others, a ban) is announced with `sessionsEnded` after its commit, which drops every process's
  * kept sessions and answers only once every process has (or, failing that, once `SESSION_KEEP_MS`
  * has passed): the call after the logout's answer is refused in every process. What a process
- * keeps while it may miss announcements (its change feed subscription lost) is not used, and a
- * read that began before a drop keeps nothing.
+ * keeps while it may miss announcements (its change feed subscription lost) is not used, a read
+ * that began before a drop keeps nothing, and without Redis nothing is kept at all.
  */
 export const SESSION_KEEP_MS = 5_000;
 /** Signed-in people a process keeps at most; past that it starts afresh. */
@@ -115,7 +115,9 @@ export function sessionsEnded(deps: Deps): Promise<void> {
 
 async function readSession(deps: Deps, tokenHash: string): Promise<KeptSession | null> {
   const cache = sessionCacheOf(deps);
-  const epoch = deps.changes.inSync();
+  // Without Redis no announcement reaches another process, and processes may share the database
+  // without one (0020): nothing is kept then (on SQLite, the one-process case, a read is cheap).
+  const epoch = deps.redis ? deps.changes.inSync() : null;
   const kept = cache.byTokenHash.get(tokenHash);
   if (kept && epoch !== null && kept.epoch === epoch && performance.now() - kept.at < SESSION_KEEP_MS) {
     return kept;
