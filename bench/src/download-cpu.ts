@@ -2,7 +2,7 @@
 // cluster bench's download load (nginx + 2 compiled processes on PostgreSQL + Redis, each call a
 // first purchase) with the CPU time of every party from /proc/<pid>/stat per paid download, and
 // the server's round trips to PostgreSQL counted. Not part of `npm run bench`:
-//   SECS=8 RUNS=3 [MAIN=path/to/main.js] [PROF_DIR=/tmp/prof] node --import tsx bench/src/download-cpu.ts
+//   SECS=8 RUNS=3 [MAIN=path/to/main.js] [PROF_DIR=/tmp/prof] [PG_URL=…] node --import tsx bench/src/download-cpu.ts
 // MAIN runs another build of the server (to compare two); PROF_DIR writes a CPU profile of each
 // server process over each load (the profiler roughly doubles the server's CPU: not for figures).
 import { randomBytes } from 'node:crypto';
@@ -21,7 +21,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.SECS ?? 10);
 const runs = Number(process.env.RUNS ?? 1);
 const profDir = process.env.PROF_DIR;
-const base = 'postgres://postgres@127.0.0.1:5432/test';
+// PG_URL: another way to reach the same PostgreSQL, e.g. its Unix socket
+// (postgres://postgres@localhost/test?host=/var/run/postgresql); round trips are counted on TCP only.
+const base = process.env.PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const TICK = 1000 / 100;
 
 async function admin(url: string, q: string) {

@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { SESSION_KEEP_MS } from '../src/platform/auth.ts';
+import { CHANGES_CHANNEL } from '../src/platform/changes.ts';
 import { adminCall, operatorOf } from './helpers/admin.ts';
 import { call, postForm, type TestApp } from './helpers/app.ts';
 import { insertSquareFixtures, newPost } from './helpers/square.ts';
@@ -64,7 +67,8 @@ describe.runIf(databaseUrl && redisUrl)('caches across two processes on PostgreS
 
   const register = async (app: FastifyInstance) => {
     const loginName = `c${randomBytes(5).toString('hex')}`;
-    return (await postForm(app, '/api/user/registerWithName', { loginName, password: 'secret123' })).data;
+    const made = await postForm(app, '/api/user/registerWithName', { loginName, password: 'secret123' });
+    return { ...made.data, loginName } as { uid: string; token: string; loginName: string };
   };
   const homePosts = async (app: FastifyInstance) => {
     const home = await call(app, 'GET', '/api/v1/home');
@@ -216,5 +220,77 @@ describe.runIf(databaseUrl && redisUrl)('caches across two processes on PostgreS
       json: { value: '每天 8:00-23:00' },
     });
     expect((await config()).customerServiceHours).toBe('每天 8:00-23:00');
+  });
+
+  // Sessions are kept per process for a few seconds (0056, "Sessions kept per process"): a
+  // session ended through one process is refused by the other at its very next call, though the
+  // other had just served (and kept) it.
+  describe('sessions ended through one process', () => {
+    const me = (app: FastifyInstance, account: { uid: string; token: string }) =>
+      postForm(app, '/api/user/center/me', {}, account);
+    const login = async (app: FastifyInstance, loginName: string) =>
+      (await postForm(app, '/api/user/login', { loginName, password: 'secret123' })).data;
+    const served = async (account: { uid: string; token: string }) => {
+      for (const app of apps) for (let i = 0; i < 2; i++) expect((await me(app, account)).code).toBe(0);
+    };
+
+    it('refuses a logged-out token in the other process at its next call', async () => {
+      const [a, b] = apps;
+      const account = await register(a);
+      await served(account);
+      expect((await postForm(a, '/api/user/logout', {}, account)).code).toBe(0);
+      expect((await me(b, account)).code).toBe(2);
+      expect((await me(a, account)).code).toBe(2);
+    });
+
+    it("ends the other sessions in both processes on a password change, keeping the caller's", async () => {
+      const [a, b] = apps;
+      const account = await register(a);
+      const elsewhere = await login(a, account.loginName);
+      await served(account);
+      await served(elsewhere);
+      const changed = await postForm(
+        b,
+        '/api/user/resetPassword',
+        { oldPassword: 'secret123', newPassword: 'secret456' },
+        account,
+      );
+      expect(changed.code).toBe(0);
+      expect((await me(a, elsewhere)).code).toBe(2);
+      expect((await me(b, elsewhere)).code).toBe(2);
+      expect((await me(a, account)).code).toBe(0);
+      expect((await me(b, account)).code).toBe(0);
+    });
+
+    it('refuses a banned user in the other process at the next call', async () => {
+      const [a, b] = apps;
+      const moderator = await operatorOf({ app: a, deps: a.deps } as TestApp, 'moderator');
+      const account = await register(a);
+      await served(account);
+      const banned = await adminCall(a, 'POST', `/moderation/users/${account.uid}/ban`, {
+        operator: moderator,
+        json: { reason: '跨进程封禁' },
+      });
+      expect(banned.code).toBe(0);
+      expect((await me(b, account)).code).toBe(2);
+      expect((await me(a, account)).code).toBe(2);
+    });
+
+    it('answers a logout only after the kept time when a process does not acknowledge', async () => {
+      const [a, b] = apps;
+      // A subscriber that hears the change and never acknowledges it: a process stuck, or cut off.
+      const deaf = new Redis(redisUrl!);
+      await deaf.subscribe(CHANGES_CHANNEL);
+      try {
+        const account = await register(a);
+        await served(account);
+        const started = Date.now();
+        expect((await postForm(a, '/api/user/logout', {}, account)).code).toBe(0);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(SESSION_KEEP_MS - 50);
+        expect((await me(b, account)).code).toBe(2);
+      } finally {
+        deaf.disconnect();
+      }
+    }, 20_000);
   });
 });

@@ -129,6 +129,91 @@ function cachedPrepare(sqlite: SQLite.Database): SQLite.Database['prepare'] {
   }) as SQLite.Database['prepare'];
 }
 
+/** SQL texts a process names (prepares) on PostgreSQL at most; the ones past it stay unnamed. */
+export const PG_NAMED_STATEMENTS = 400;
+/** Longer texts (a seed's inserts of hundreds of rows) stay unnamed: they are not a request's. */
+const PG_NAMED_MAX_LENGTH = 4_000;
+/** Texts seen once, remembered to name them at their second use; started afresh when this many. */
+const PG_SEEN_ONCE = 5_000;
+
+/** Result columns not spelled out (`select *`, `"t".*`, `returning *`): a migration may change them. */
+const STAR_COLUMNS = /(^|[\s,])("?\w+"?\.)?\*(\s|,|$)/;
+/** PostgreSQL's refusal to run a kept statement whose result columns a migration changed. */
+const RESULT_TYPE_CHANGED = /cached plan must not change result type/;
+
+/**
+ * Prepared statements on PostgreSQL (docs/decisions/0056-cluster.md, "Sessions kept per process;
+ * statements prepared"). Kysely sends every statement unnamed, so PostgreSQL parses, analyses and
+ * plans it at every execution. Here a statement with parameters that this process has run before
+ * gets a name (`{ name, text, values }`, node-postgres), from its SQL text: each connection parses
+ * it once, and later runs send only its parameters. node-postgres remembers per connection which
+ * names it has parsed, so a new connection (the pool's, after PostgreSQL restarted) parses again.
+ * Bounded: only a text's second use names it (a query with an `in (…)` list of a size seen once
+ * stays unnamed), long texts never, and at most PG_NAMED_STATEMENTS texts ever get a name, so no
+ * connection keeps more statements than that.
+ *
+ * A migration that changes a table makes PostgreSQL plan a kept statement again by itself, but a
+ * statement whose result columns changed is refused ("cached plan must not change result type").
+ * So statements whose columns are not spelled out (`*`) are never named, and a named one refused so
+ * is never named again in this process; outside a transaction it is run again at once, unnamed.
+ */
+function namedStatements() {
+  const names = new Map<string, string>();
+  const unnamed = new Set<string>();
+  let seenOnce = new Set<string>();
+  let counter = 0;
+  return {
+    nameOf(text: string): string | undefined {
+      const name = names.get(text);
+      if (name !== undefined || unnamed.has(text)) return name;
+      if (!seenOnce.has(text)) {
+        if (seenOnce.size >= PG_SEEN_ONCE) seenOnce = new Set();
+        seenOnce.add(text);
+        return undefined;
+      }
+      seenOnce.delete(text);
+      if (counter >= PG_NAMED_STATEMENTS || text.length > PG_NAMED_MAX_LENGTH || STAR_COLUMNS.test(text)) {
+        unnamed.add(text);
+        return undefined;
+      }
+      const named = `ld_${++counter}`;
+      names.set(text, named);
+      return named;
+    },
+    /** Named no more: a migration changed its result columns. */
+    unname(text: string) {
+      names.delete(text);
+      unnamed.add(text);
+    },
+  };
+}
+
+type Statements = ReturnType<typeof namedStatements>;
+
+/** Makes `client.query(text, values)`, as Kysely calls it, use a name for the texts that have one. */
+function nameStatementsOf(client: pg.PoolClient, statements: Statements): void {
+  const plain = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  const run = async (text: string, values: unknown[], name: string) => {
+    try {
+      return await plain({ name, text, values });
+    } catch (error) {
+      if (!RESULT_TYPE_CHANGED.test((error as Error).message ?? '')) throw error;
+      statements.unname(text);
+      // In a transaction PostgreSQL has failed it: the caller's error. Else nothing ran: again.
+      if (client.getTransactionStatus() !== 'I') throw error;
+      return plain(text, values);
+    }
+  };
+  client.query = ((...args: unknown[]) => {
+    const [text, values] = args;
+    if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+      const name = statements.nameOf(text);
+      if (name !== undefined) return run(text, values, name);
+    }
+    return plain(...args);
+  }) as typeof client.query;
+}
+
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -148,7 +233,11 @@ export function createDb(options: DbOptions): Db {
     // The same for a connection that is checked out but between queries (a transaction's, say):
     // pg-pool takes its own listener off while it is lent, and an unheard 'error' would end the
     // process. The next query on it fails, and the pool drops it when it comes back.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    const statements = namedStatements();
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      nameStatementsOf(client, statements);
+    });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,

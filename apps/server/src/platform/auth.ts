@@ -58,6 +58,94 @@ export function assertCallerUid(request: FastifyRequest, raw?: unknown): void {
   if (request.user && claimed !== undefined && claimed !== String(request.user.id)) throw sessionInvalid();
 }
 
+/*
+ * Sessions kept per process (docs/decisions/0056-cluster.md, "Sessions kept per process"): the
+ * session read was one PostgreSQL round trip on every signed-in call. A session found is kept
+ * here for a few seconds, by its token's hash; one that ends (logout, a password change ending the
+ * others, a ban) is announced with `sessionsEnded` after its commit, which drops every process's
+ * kept sessions and answers only once every process has (or, failing that, once `SESSION_KEEP_MS`
+ * has passed): the call after the logout's answer is refused in every process. What a process
+ * keeps while it may miss announcements (its change feed subscription lost) is not used, a read
+ * that began before a drop keeps nothing, and without Redis nothing is kept at all.
+ */
+export const SESSION_KEEP_MS = 5_000;
+/** Signed-in people a process keeps at most; past that it starts afresh. */
+const MAX_KEPT_SESSIONS = 50_000;
+
+interface KeptSession {
+  id: number;
+  userId: number;
+  lastUsedAt: number;
+  /** performance.now() when read; kept until SESSION_KEEP_MS after. */
+  at: number;
+  /** The change feed's `inSync()` when read. */
+  epoch: number;
+}
+
+interface SessionCache {
+  byTokenHash: Map<string, KeptSession>;
+  /** Moves at every drop: a read that began under an older one keeps nothing. */
+  generation: number;
+}
+
+const sessionCaches = new WeakMap<Deps, SessionCache>();
+
+function sessionCacheOf(deps: Deps): SessionCache {
+  let cache = sessionCaches.get(deps);
+  if (!cache) {
+    const made: SessionCache = { byTokenHash: new Map(), generation: 0 };
+    deps.changes.subscribe('sessions', () => {
+      made.generation++;
+      made.byTokenHash.clear();
+    });
+    sessionCaches.set(deps, made);
+    cache = made;
+  }
+  return cache;
+}
+
+/**
+ * After a commit that deleted sessions: every process drops what it keeps of sessions before this
+ * resolves, so answer the caller only after it.
+ */
+export function sessionsEnded(deps: Deps): Promise<void> {
+  sessionCacheOf(deps);
+  return deps.changes.announceEverywhere('sessions', SESSION_KEEP_MS);
+}
+
+async function readSession(deps: Deps, tokenHash: string): Promise<KeptSession | null> {
+  const cache = sessionCacheOf(deps);
+  // Without Redis no announcement reaches another process, and processes may share the database
+  // without one (0020): nothing is kept then (on SQLite, the one-process case, a read is cheap).
+  const epoch = deps.redis ? deps.changes.inSync() : null;
+  const kept = cache.byTokenHash.get(tokenHash);
+  if (kept && epoch !== null && kept.epoch === epoch && performance.now() - kept.at < SESSION_KEEP_MS) {
+    return kept;
+  }
+  const generation = cache.generation;
+  const row = await deps.db.kysely
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'last_used_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) {
+    cache.byTokenHash.delete(tokenHash);
+    return null;
+  }
+  const found: KeptSession = {
+    id: row.id,
+    userId: row.user_id,
+    lastUsedAt: Number(row.last_used_at),
+    at: performance.now(),
+    epoch: epoch ?? -1,
+  };
+  if (epoch !== null && cache.generation === generation && deps.changes.inSync() === epoch) {
+    if (cache.byTokenHash.size >= MAX_KEPT_SESSIONS) cache.byTokenHash.clear();
+    cache.byTokenHash.set(tokenHash, found);
+  }
+  return found;
+}
+
 /** Resolves the `uid` + `token` headers to a live session, or null. */
 export async function resolveSession(deps: Deps, request: FastifyRequest): Promise<AuthUser | null> {
   const uid = request.headers.uid;
@@ -70,21 +158,25 @@ export async function resolveSession(deps: Deps, request: FastifyRequest): Promi
   ) {
     return null;
   }
-  const row = await deps.db.kysely
-    .selectFrom('sessions')
-    .select(['id', 'user_id', 'last_used_at'])
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const tokenHash = hashToken(token);
+  let session = await readSession(deps, tokenHash);
   const now = deps.clock.now();
-  if (!row || row.user_id !== Number(uid) || now - row.last_used_at > SESSION_IDLE_MS) return null;
-  if (now - row.last_used_at > TOUCH_EVERY_MS) {
+  // A kept session that looks idle too long may have been used in another process since: read it.
+  if (session && now - session.lastUsedAt > SESSION_IDLE_MS) {
+    sessionCacheOf(deps).byTokenHash.delete(tokenHash);
+    session = await readSession(deps, tokenHash);
+  }
+  if (!session || session.userId !== Number(uid) || now - session.lastUsedAt > SESSION_IDLE_MS) return null;
+  if (now - session.lastUsedAt > TOUCH_EVERY_MS) {
     await deps.db.kysely
       .updateTable('sessions')
       .set({ last_used_at: now })
-      .where('id', '=', row.id)
+      .where('id', '=', session.id)
       .execute();
+    // The kept copy (when this one is it) is touched too, so the next calls do not write again.
+    session.lastUsedAt = now;
   }
-  return { id: row.user_id, sessionId: row.id };
+  return { id: session.userId, sessionId: session.id };
 }
 
 /** preHandler for calls that need login: answers code 2 when the session is missing or dead. */

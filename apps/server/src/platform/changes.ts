@@ -21,6 +21,8 @@ export type ChangeTopic =
   | 'square'
   /** A like or a comment moved a post's counters and hot score (frequent: apart from `square`). */
   | 'square-counts'
+  /** Sessions ended (logout, password change, ban): announced with `announceEverywhere`. */
+  | 'sessions'
   | 'videos'
   | 'vip'
   | 'wallet';
@@ -38,6 +40,24 @@ export type ChangeTopic =
  */
 export interface ChangeFeed {
   announce(topic: ChangeTopic): Promise<void>;
+  /**
+   * `announce` for what must not be served a moment longer (an ended session): resolves only once
+   * every process has run its subscribers. Each process that Redis delivered the message to
+   * (PUBLISH answers how many) acknowledges it after its subscribers ran; when not all have
+   * acknowledged within a second, or Redis could not be reached, it resolves only once `keptMs`
+   * has passed, after which no process keeps anything from before the change. So when it resolves,
+   * the next request in any process sees the change; a process that was not subscribed at that
+   * moment serves nothing from its cache (`inSync`).
+   */
+  announceEverywhere(topic: ChangeTopic, keptMs: number): Promise<void>;
+  /**
+   * For a cache that must never serve what another process has changed: a number while this
+   * process receives every announcement (always, without Redis), null while it may miss some (its
+   * subscription lost or not yet made). It changes whenever the subscription lapsed, so what was
+   * kept under an earlier number may have missed a change: keep the number with what you keep,
+   * and use it only while `inSync()` still answers that number.
+   */
+  inSync(): number | null;
   /** Runs `onChange` whenever `topic` changes in any process; answers a function that stops it. */
   subscribe(topic: ChangeTopic, onChange: () => void): () => void;
   /** Ends the subscription connection (the app's onClose). */
@@ -46,12 +66,20 @@ export interface ChangeFeed {
 
 /** The Redis channel every process of a deployment listens on. */
 export const CHANGES_CHANNEL = 'ld:changes';
+/** Where a process acknowledges `announceEverywhere` messages to the announcing feed `from`. */
+const ackChannel = (from: string) => `ld:changes:ack:${from}`;
+/** How long `announceEverywhere` waits for every process's acknowledgement. */
+const ACK_WAIT_MS = 1_000;
 
 interface Message {
   topic: ChangeTopic;
   /** The announcing feed, which has already run its own subscribers. */
   from: string;
+  /** Set by `announceEverywhere`: every receiver answers it on the sender's ack channel. */
+  ack?: string;
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createChangeFeed(redis: Redis | null, log: FastifyBaseLogger): ChangeFeed {
   const subscribers = new Map<ChangeTopic, Set<() => void>>();
@@ -67,10 +95,29 @@ export function createChangeFeed(redis: Redis | null, log: FastifyBaseLogger): C
     }
   };
 
+  /** Acknowledgements awaited by `announceEverywhere`: how many came, and who waits for them. */
+  const awaited = new Map<string, { count: number; onAck: () => void }>();
+  const acked = (ack: string) => {
+    const wait = awaited.get(ack);
+    if (wait) {
+      wait.count++;
+      wait.onAck();
+    }
+  };
+  // Without Redis this process is the only one: always in sync. With Redis, in sync only while
+  // subscribed; each lapse moves to a new number.
+  let epoch = 0;
+  let subscribed = redis === null;
+
   // Subscribing takes a connection of its own: a subscribed Redis connection can do nothing else.
   const listener = redis?.duplicate() ?? null;
   if (listener) {
-    listener.on('message', (_channel: string, text: string) => {
+    const ownAcks = ackChannel(self);
+    listener.on('message', (channel: string, text: string) => {
+      if (channel === ownAcks) {
+        acked(text);
+        return;
+      }
       let message: Message;
       try {
         message = JSON.parse(text) as Message;
@@ -78,14 +125,40 @@ export function createChangeFeed(redis: Redis | null, log: FastifyBaseLogger): C
         log.warn({ text }, 'an unreadable message on the change channel was ignored');
         return;
       }
-      if (message.from !== self) notify(message.topic);
+      if (message.from === self) {
+        // Our own message came round: our subscribers ran when it was announced.
+        if (message.ack) acked(message.ack);
+        return;
+      }
+      notify(message.topic);
+      if (message.ack) {
+        redis!
+          .publish(ackChannel(message.from), message.ack)
+          .catch((err) => log.warn({ err }, 'could not acknowledge a change'));
+      }
     });
     listener.on('error', (err) =>
       log.warn({ err }, 'change feed connection trouble; caches fall back to their TTL'),
     );
-    listener
-      .subscribe(CHANGES_CHANNEL)
-      .catch((err) => log.error({ err }, 'could not subscribe to the change feed'));
+    const lapse = () => {
+      if (subscribed) epoch++;
+      subscribed = false;
+    };
+    listener.on('close', lapse);
+    listener.on('end', lapse);
+    listener.on('reconnecting', lapse);
+    const subscribe = () =>
+      listener
+        .subscribe(CHANGES_CHANNEL, ownAcks)
+        .then(() => {
+          if (listener.status !== 'ready') return;
+          if (!subscribed) epoch++;
+          subscribed = true;
+        })
+        .catch((err) => log.error({ err }, 'could not subscribe to the change feed'));
+    // On a reconnection ioredis subscribes again by itself; this only learns when it is done.
+    listener.on('ready', () => void subscribe());
+    void subscribe();
   }
 
   return {
@@ -100,6 +173,40 @@ export function createChangeFeed(redis: Redis | null, log: FastifyBaseLogger): C
           );
         });
       }
+    },
+    async announceEverywhere(topic, keptMs) {
+      const started = Date.now();
+      notify(topic);
+      if (!redis) return;
+      const ack = randomBytes(8).toString('hex');
+      let onAck = () => {};
+      const wait = { count: 0, onAck: () => onAck() };
+      awaited.set(ack, wait);
+      try {
+        const message: Message = { topic, from: self, ack };
+        const receivers = await redis.publish(CHANGES_CHANNEL, JSON.stringify(message));
+        const all = await new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), ACK_WAIT_MS);
+          onAck = () => {
+            if (wait.count >= receivers) {
+              clearTimeout(timer);
+              resolve(true);
+            }
+          };
+          onAck();
+        });
+        if (all) return;
+        log.warn({ topic, receivers, acked: wait.count }, 'not every process acknowledged a change');
+      } catch (err) {
+        log.warn({ err, topic }, 'could not announce a change to the other processes');
+      } finally {
+        awaited.delete(ack);
+      }
+      // Some process may not have heard: wait until nothing kept from before the change is left.
+      await sleep(keptMs - (Date.now() - started));
+    },
+    inSync() {
+      return subscribed ? epoch : null;
     },
     subscribe(topic, onChange) {
       const set = subscribers.get(topic) ?? new Set();

@@ -9,6 +9,7 @@ import {
 import { formatDateTime } from '@ld/contract/relative-time';
 import { maskPhone } from '@ld/contract/validation';
 import type { Conn } from '../../db/database.ts';
+import { sessionsEnded } from '../../platform/auth.ts';
 import { toIso, toIsoOrNull } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound, ruleError } from '../../platform/errors.ts';
@@ -101,12 +102,15 @@ export const unmuteUser = (deps: Deps, actor: AuditActor, id: number) =>
   );
 
 /** Bans until `until` (or for good) and ends every session of the user in the same transaction. */
-export const banUser = (deps: Deps, actor: AuditActor, id: number, body: BanBody) => {
+export const banUser = async (deps: Deps, actor: AuditActor, id: number, body: BanBody) => {
   const until = body.until === undefined ? PERMANENT_BAN_UNTIL : futureOf(deps, body.until);
-  return restrict(deps, actor, id, 'user.ban', async (trx, now) => {
+  const result = await restrict(deps, actor, id, 'user.ban', async (trx, now) => {
     await repo.setRestriction(trx, id, { banned_until: until, ban_reason: body.reason, updated_at: now });
     await repo.deleteAllSessions(trx, id);
   });
+  // After the commit: every process refuses the user's tokens from its next call.
+  await sessionsEnded(deps);
+  return result;
 };
 
 export const unbanUser = (deps: Deps, actor: AuditActor, id: number) =>

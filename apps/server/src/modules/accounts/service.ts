@@ -14,7 +14,7 @@ import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH, maskPhone } from '@ld/contrac
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { AuthUser } from '../../platform/auth.ts';
+import { type AuthUser, sessionsEnded } from '../../platform/auth.ts';
 import { beginAttempt, clearAttempts } from '../../platform/backoff.ts';
 import { toIsoOrNull } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -299,10 +299,12 @@ export async function resetPassword(deps: Deps, auth: AuthUser, body: ResetPassw
     await repo.updateUser(trx, user.id, { password_hash: passwordHash, updated_at: now });
     await repo.deleteOtherSessions(trx, user.id, auth.sessionId);
   });
+  await sessionsEnded(deps);
 }
 
 export async function logout(deps: Deps, auth: AuthUser): Promise<void> {
   await repo.deleteSession(deps.db.kysely, auth.sessionId);
+  await sessionsEnded(deps);
 }
 
 /** The profile with the balance (wallet) and membership (vip) of the caller. */
