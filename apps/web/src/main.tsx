@@ -1,5 +1,5 @@
 import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { takePageState } from './app/page-state';
@@ -34,15 +34,7 @@ async function start() {
   );
   const container = document.getElementById('root')!;
   if (state) {
-    // The route's module was evaluated and the router built in this task: hydration starts in the
-    // next one. In a transition, React hydrates in slices of a few ms and yields between them
-    // (a default-priority hydration is one task: 100 ms and more on a list page on a phone, which
-    // Lighthouse counts as blocking time). A tap before it ends still hydrates at once and is
-    // replayed by React (the throttled first-paint taps of e2e/tests/hydration.test.ts).
-    await nextTask();
-    startTransition(() => {
-      hydrateRoot(container, app);
-    });
+    hydrateRoot(container, app);
     return;
   }
   // The browser renders the page itself once the route's page module is in (not a blank first render).
@@ -58,13 +50,6 @@ async function start() {
   // A page kept for another address (the service worker's offline shell) goes: this one is rendered here.
   container.replaceChildren();
   createRoot(container).render(app);
-}
-
-/** Resolves in a new task, so the work after it is not part of the current long task. */
-function nextTask(): Promise<void> {
-  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**
