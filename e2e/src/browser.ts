@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PHONE = { width: 390, height: 844 };
@@ -43,4 +43,25 @@ export async function launchPhone(
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A tap as a finger makes it: down, held `holdMs`, up. Playwright's `tap()` sends both within the
+ * same 0.1 ms, and gesture libraries that ignore zero-length touches (antd-mobile's image viewer
+ * closes only when `elapsedTime > 0`, to skip the release after a long press) drop it now and then.
+ */
+export async function fingerTap(locator: Locator, holdMs = 60): Promise<void> {
+  const page = locator.page();
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('fingerTap: the element has no box');
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+    await new Promise((resolve) => setTimeout(resolve, holdMs));
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  } finally {
+    await cdp.detach();
+  }
 }

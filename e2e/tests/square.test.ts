@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fingerTap } from '../src/browser.ts';
 import { apiRegister, asGuest, baseUrl, loginAs, uniqueName, usePhone } from '../src/fixtures.ts';
 
 type Account = Awaited<ReturnType<typeof apiRegister>>;
@@ -218,8 +219,8 @@ describe('the square at 390×844', () => {
     const shown = page.locator('.adm-image-viewer-content img').first();
     await shown.waitFor();
     expect(await shown.getAttribute('src')).toMatch(/^\/uploads\/posts\/[0-9a-f]{24}\.webp/);
-    // A tap on it closes it.
-    await shown.tap();
+    // A tap on it closes it (held like a finger: Playwright's zero-length tap is ignored by the viewer).
+    await fingerTap(shown);
     await shown.waitFor({ state: 'hidden' });
 
     await page.goto(`${baseUrl()}/commenthistory`);
