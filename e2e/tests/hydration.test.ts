@@ -211,6 +211,47 @@ describe('the painted page is the live one', () => {
       }
     });
 
+    it('likes the post whose like is tapped at any moment from the first paint on, logged in', async () => {
+      const { page } = phone;
+      await loginAs(page, await apiRegister(), '/faq');
+      const fast = await slow(page);
+      try {
+        // Taps at several moments after the button shows: before the app's code runs, while React
+        // hydrates and just after, each on a new post.
+        for (const delay of [0, 50, 100, 200, 400, 800]) {
+          const post = await freshPost();
+          await page.goto(`${baseUrl()}${post}`, { waitUntil: 'commit' });
+          const like = page.locator('.post-detail__foot').getByRole('button', { name: /点赞帖子/ });
+          await like.waitFor();
+          await page.waitForTimeout(delay);
+          await like.click();
+          await expect
+            .poll(() => like.getAttribute('aria-pressed'), { message: `tapped ${delay} ms after paint` })
+            .toBe('true');
+          expect(await like.locator('.like-button__count').textContent()).toBe('1');
+          // Counted once, by the server.
+          await page.reload();
+          await expect.poll(() => like.locator('.like-button__count').textContent()).toBe('1');
+        }
+      } finally {
+        await fast();
+      }
+    });
+
+    it('switches the square to the order tapped as soon as it paints', async () => {
+      const { page } = phone;
+      await asGuest(page, '/faq');
+      const fast = await slow(page);
+      try {
+        await page.goto(`${baseUrl()}/square`, { waitUntil: 'commit' });
+        const newest = page.getByRole('tablist', { name: '排序' }).getByRole('tab', { name: '最新' });
+        await newest.click();
+        await expect.poll(() => newest.getAttribute('aria-selected')).toBe('true');
+      } finally {
+        await fast();
+      }
+    });
+
     it('keeps what is typed into the login field from the first paint on, and logs in with it', async () => {
       const { page } = phone;
       const account = await apiRegister();

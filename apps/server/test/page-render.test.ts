@@ -187,8 +187,8 @@ describe('pages rendered on the server, on the real web build', () => {
     expect(root).toMatch(/<p data-p="0" class="reader-text__p">[^<]+/);
     expect(root).not.toContain('state--loading');
     // The settings script in the head, before the page's styles, allowed by its hash.
-    const script = /<\/title><script>(.*?)<\/script>/s.exec(reader.body)?.[1] ?? '';
-    expect(script).toContain('ld-reader-prefs');
+    const script = headScripts(reader.body).find((source) => source.includes('ld-reader-prefs')) ?? '';
+    expect(script).not.toBe('');
     const hash = crypto.createHash('sha256').update(script).digest('base64');
     expect(String(reader.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
     // Only the reader carries it.
@@ -220,6 +220,21 @@ describe('pages rendered on the server, on the real web build', () => {
     const root = rootOf(await openRendered('/login'));
     expect(root).toContain('placeholder="请输入用户名"');
     expect(root).toContain('>登录</button>');
+  });
+
+  it('holds taps on buttons until the app takes over: a script first in the head of each rendered page, allowed by its hash', async () => {
+    for (const url of ['/', '/novels', `/readbook/${bookId}/${chapterIds[0]}`]) {
+      const page = await requestPage(site.t, url);
+      const [first] = headScripts(page.body);
+      expect(first, url).toContain('__ldTakeOver');
+      const hash = crypto
+        .createHash('sha256')
+        .update(first ?? '')
+        .digest('base64');
+      expect(String(page.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+    }
+    // A page the browser renders has nothing to tap before the app: no such script.
+    expect((await requestPage(site.t, '/recharge')).body).not.toContain('__ldTakeOver');
   });
 
   it('leaves a page behind login and an unknown path to the browser, writing nothing of the address', async () => {
@@ -273,13 +288,16 @@ describe('pages rendered on the server, on the real web build', () => {
       expect(script).toContain('showModal');
       const hash = crypto.createHash('sha256').update(script).digest('base64');
       const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
-      // The novel reader's settings script (its own test below) is the policy's other hash.
+      // The held-taps script and the novel reader's settings script (their own tests) are the
+      // policy's other hashes.
       expect(scriptSrc?.split(' ')).toEqual([
         "'self'",
         `'sha256-${hash}'`,
         expect.stringMatching(/^'sha256-/),
+        expect.stringMatching(/^'sha256-/),
       ]);
-      expect(html.match(/<script>/g)).toHaveLength(1);
+      // Besides it, a rendered page carries the held-taps script only.
+      expect(html.match(/<script>/g)).toHaveLength(url === '/no-such-page' ? 1 : 2);
     }
   });
 
@@ -336,3 +354,8 @@ describe('a page render that fails or takes too long', () => {
     expect(moved.headers.location).toBe('/games');
   });
 });
+
+/** The inline scripts in the head of `html`, in order. */
+function headScripts(html: string): string[] {
+  return [...(html.split('</head>')[0] ?? '').matchAll(/<script>(.*?)<\/script>/gs)].map((m) => m[1] ?? '');
+}

@@ -1,5 +1,5 @@
 import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { takePageState } from './app/page-state';
@@ -34,7 +34,16 @@ async function start() {
   );
   const container = document.getElementById('root')!;
   if (state) {
-    hydrateRoot(container, app);
+    // The route's module was evaluated and the router built in this task: hydration starts in the
+    // next one. In a transition, React hydrates in slices of a few ms and yields between them
+    // (a default-priority hydration is one task: 100 ms and more on a list page on a phone, which
+    // Lighthouse counts as blocking time). A tap on a button before it ends is
+    // held until the app takes over (app/early-taps-boot.js) and made then (the throttled
+    // first-paint taps of e2e/tests/hydration.test.ts).
+    await nextTask();
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
     return;
   }
   // The browser renders the page itself once the route's page module is in (not a blank first render).
@@ -52,6 +61,13 @@ async function start() {
   createRoot(container).render(app);
 }
 
+/** Resolves in a new task, so the work after it is not part of the current long task. */
+function nextTask(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /**
  * The start-up calls (app/startup.ts), once the first render is on the page: their answers (the
  * square's tags, the client config) would otherwise reach the cache while React hydrates the
@@ -59,6 +75,12 @@ async function start() {
  */
 function StartUp({ goToLogin }: { goToLogin: () => void }) {
   useEffect(() => startUp(queryClient, goToLogin), [goToLogin]);
+  useEffect(() => {
+    // The taps held since the first paint (app/early-taps-boot.js) are made once the renders that
+    // follow hydration (the account's and the device's state, run with these effects) are done.
+    const timer = setTimeout(() => (window as { __ldTakeOver?: () => void }).__ldTakeOver?.(), 0);
+    return () => clearTimeout(timer);
+  }, []);
   return null;
 }
 

@@ -44,6 +44,8 @@ interface RenderModule {
   warmUrls: string[];
   /** Inline scripts a rendered page carries in its head, by page module (run before its first paint). */
   pageScripts?: Record<string, string>;
+  /** The inline script every rendered page carries first in its head (taps held until the app takes over). */
+  everyPageScript?: string;
 }
 
 interface ManifestChunk {
@@ -170,6 +172,7 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
     module,
     bulletinScript: module ? safeBulletinScript(module) : null,
     pageScripts: module ? safePageScripts(module) : new Map<string, string>(),
+    everyPageScript: module ? safeScript(module.everyPageScript) : null,
   }));
 
   const assemble = (head: string, html: string, body: string): string =>
@@ -214,10 +217,12 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
 
   return {
     async inlineScriptSources() {
-      const { bulletinScript, pageScripts } = await loaded;
-      return [...(bulletinScript ? [bulletinScript] : []), ...new Set(pageScripts.values())].map(
-        (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
-      );
+      const { bulletinScript, pageScripts, everyPageScript } = await loaded;
+      return [
+        ...(bulletinScript ? [bulletinScript] : []),
+        ...(everyPageScript ? [everyPageScript] : []),
+        ...new Set(pageScripts.values()),
+      ].map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
     },
     async warm() {
       const { module } = await loaded;
@@ -248,11 +253,14 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
       if (rendered.kind === 'redirect') return rendered;
       if (rendered.kind === 'shell') return shell(rendered.title, rendered.page, body);
       const state = `<script type="application/json" id="ld-page-state">${rendered.state}</script>`;
-      const script = (await loaded).pageScripts.get(rendered.page);
+      const { pageScripts, everyPageScript } = await loaded;
+      const scripts = [everyPageScript, pageScripts.get(rendered.page)]
+        .map((script) => (script ? `<script>${script}</script>` : ''))
+        .join('');
       return {
         kind: 'html',
         html: assemble(
-          `<title>${escapeHtml(rendered.title)}</title>${script ? `<script>${script}</script>` : ''}${routeHead(rendered.page, true)}`,
+          `<title>${escapeHtml(rendered.title)}</title>${scripts}${routeHead(rendered.page, true)}`,
           rendered.html,
           `${state}${body}`,
         ),
@@ -292,11 +300,17 @@ function safeBulletinScript(module: RenderModule): string | null {
   return script && !/<\/script|<!--/i.test(script) ? script : null;
 }
 
-/** The render module's page scripts that can be inlined as they are (nothing in them closes the element). */
+/** `script` when it can be inlined as it is (a non-empty string, nothing in it closes the element). */
+function safeScript(script: unknown): string | null {
+  return typeof script === 'string' && script && !/<\/script|<!--/i.test(script) ? script : null;
+}
+
+/** The render module's page scripts that can be inlined as they are. */
 function safePageScripts(module: RenderModule): Map<string, string> {
   const scripts = new Map<string, string>();
   for (const [page, script] of Object.entries(module.pageScripts ?? {})) {
-    if (typeof script === 'string' && script && !/<\/script|<!--/i.test(script)) scripts.set(page, script);
+    const safe = safeScript(script);
+    if (safe) scripts.set(page, safe);
   }
   return scripts;
 }

@@ -16,12 +16,23 @@ import { captureAttribution } from '../shared/stores/device';
  * logged), then, for a logged-in user, the status and the messages; the client config and the
  * square's tags always (a tag failure is an empty list).
  */
-export function startUp(queryClient: QueryClient, goToLogin: () => void): void {
+export function startUp(queryClient: QueryClient, goToLogin: () => void): () => void {
+  // The address's channel and invite code at once, before anything rewrites the address.
   captureAttribution(window.location.search);
+  // The browser's offer to install the portal, kept for 我的's 添加到主屏幕 (decision 0051): its
+  // event may come at any time.
+  captureInstallPrompt();
   setSessionExpiredHandler(() => {
     void logout(queryClient, { callServer: false });
     goToLogin();
   });
+  // The rest one task later: not part of the task that ends hydration (its passive effects), which
+  // Lighthouse counts as blocking time (docs/decisions/0050-one-rendering-path.md, 2026-11-28).
+  const timer = setTimeout(() => startCalls(queryClient), 0);
+  return () => clearTimeout(timer);
+}
+
+function startCalls(queryClient: QueryClient): void {
   void initSdk().then((result) => {
     if (result.code !== 0) console.info(result.msg);
   });
@@ -30,8 +41,6 @@ export function startUp(queryClient: QueryClient, goToLogin: () => void): void {
   // Offline reading (decision 0034): saves made without a network go out now and when it is back;
   // a reader with downloaded books gets the service worker back once the page has loaded.
   startOffline();
-  // The browser's offer to install the portal, kept for 我的's 添加到主屏幕 (decision 0051).
-  captureInstallPrompt();
   const { uid } = getAccount();
   if (uid) {
     void queryClient.prefetchQuery(userStatusQuery(uid));

@@ -1,0 +1,30 @@
+// Taps made before the app has taken over the page (docs/decisions/0050-one-rendering-path.md,
+// "A tap works from the first paint"). Inline in the head of every page the server rendered, so it
+// runs before the first paint. A link navigates by itself and React replays what is typed into a
+// field, but a button does nothing until the app has hydrated it and rendered the account's and
+// the device's state after hydration. So a tap on a button (or a tab, switch, check box…) inside
+// #root until then is held, and made again on the same element when the app calls
+// `window.__ldTakeOver()` (src/main.tsx). A button tapped again while held is made once.
+(() => {
+  const held = [];
+  const own = 'a[href],input,textarea,select,label,summary';
+  const hold = (event) => {
+    const root = document.getElementById('root');
+    const target = event.target;
+    if (!root || !(target instanceof Element)) return;
+    const hit = target.closest(
+      `${own},button,[role=button],[role=tab],[role=switch],[role=checkbox],[role=radio],[role=menuitem],[role=option]`,
+    );
+    if (!hit || !root.contains(hit) || hit.matches(own) || hit.matches(':disabled,[aria-disabled=true]'))
+      return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (!held.includes(hit)) held.push(hit);
+  };
+  addEventListener('click', hold, true);
+  window.__ldTakeOver = () => {
+    window.__ldTakeOver = undefined;
+    removeEventListener('click', hold, true);
+    for (const element of held.splice(0)) if (element.isConnected) element.click();
+  };
+})();
