@@ -5,13 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { PORTAL_APP_ID } from '@ld/contract/defaults';
 import { createDb } from '@ld/server/src/db/database.ts';
-import pg from 'pg';
 import { type Cluster, freePort, NGINX, startCluster } from '../../scripts/lib/cluster.mjs';
 import { ensureServerBuilt, SERVER_MAIN } from '../../scripts/lib/server-build.mjs';
 import { probePostgres, probeRedis } from '../../scripts/lib/services.mjs';
 import { type LoadResult, load } from './load.ts';
 import { downloadRequests, warnIfFailed } from './money-scenarios.ts';
 import { fundedBuyers, paidGames } from './money-setup.ts';
+import { pgAdmin } from './pg-admin.ts';
 import type { Comparison, Figure } from './report.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -22,16 +22,6 @@ const GAME_LIST = {
   body: new URLSearchParams({ appID: String(PORTAL_APP_ID), currentPage: '1', pageSize: '10' }).toString(),
 };
 const PROCESS_ENV = { SEED: '0', LOG_LEVEL: 'error', RATE_LIMIT: 'off', SCRYPT_LOG_N: '17' };
-
-async function admin(url: string, query: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 const feedLoad = (base: string, seconds: number) =>
   load({ url: `${base}${FEED}`, seconds, warmupSeconds: 1 });
@@ -137,7 +127,7 @@ export async function clusterScenarios(options: {
   });
 
   const schema = `bench_cluster_${randomBytes(4).toString('hex')}`;
-  await admin(databaseBase, `create schema ${schema}`);
+  await pgAdmin(databaseBase, `create schema ${schema}`);
   const url = new URL(databaseBase);
   url.searchParams.set('options', `-c search_path=${schema}`);
   const databaseUrl = url.toString();
@@ -256,7 +246,7 @@ export async function clusterScenarios(options: {
     }
   } finally {
     await cluster?.stop();
-    await admin(databaseBase, `drop schema if exists ${schema} cascade`);
+    await pgAdmin(databaseBase, `drop schema if exists ${schema} cascade`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return { figures, comparisons: [] };

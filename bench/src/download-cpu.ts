@@ -10,12 +10,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb } from '@ld/server/src/db/database.ts';
-import pg from 'pg';
 import { startCluster } from '../../scripts/lib/cluster.mjs';
 import { ensureServerBuilt } from '../../scripts/lib/server-build.mjs';
 import { load } from './load.ts';
 import { downloadRequests } from './money-scenarios.ts';
 import { fundedBuyers, paidGames } from './money-setup.ts';
+import { pgAdmin } from './pg-admin.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.SECS ?? 10);
@@ -25,16 +25,6 @@ const profDir = process.env.PROF_DIR;
 // (postgres://postgres@localhost/test?host=/var/run/postgresql); round trips are counted on TCP only.
 const base = process.env.PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const TICK = 1000 / 100;
-
-async function admin(url: string, q: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
 
 function cpuOf(pid: number): number {
   try {
@@ -76,7 +66,7 @@ function machineTicks() {
 
 await ensureServerBuilt();
 const schema = `bench_dl_${randomBytes(4).toString('hex')}`;
-await admin(base, `create schema ${schema}`);
+await pgAdmin(base, `create schema ${schema}`);
 const url = new URL(base);
 url.searchParams.set('options', `-c search_path=${schema}`);
 url.searchParams.set('application_name', 'dlbench');
@@ -122,7 +112,7 @@ try {
     const serverPids = cluster.servers.map((s) => s.pid!);
     const nginxPids = [cluster.nginx!.pid!, ...childrenOf(cluster.nginx!.pid!)];
     const pgPids = (
-      await admin(base, `select pid from pg_stat_activity where application_name='dlbench'`)
+      await pgAdmin(base, `select pid from pg_stat_activity where application_name='dlbench'`)
     ).rows.map((r) => r.pid as number);
     const pgAll = pidsByComm('postgres').filter((p) => !pgPids.includes(p));
     const redisPids = pidsByComm('redis-server');
@@ -146,7 +136,7 @@ try {
     for (const p of serverPids) process.kill(p, 'SIGUSR2');
     await new Promise((r) => setTimeout(r, 300));
     const pgEnd = (
-      await admin(base, `select pid from pg_stat_activity where application_name='dlbench'`)
+      await pgAdmin(base, `select pid from pg_stat_activity where application_name='dlbench'`)
     ).rows.map((r) => r.pid as number);
     const fresh = pgEnd.filter((p) => !pgPids.includes(p));
     const gone = pgPids.filter((p) => !pgEnd.includes(p));
@@ -183,6 +173,6 @@ try {
 } finally {
   await db.close();
   await cluster.stop();
-  await admin(base, `drop schema if exists ${schema} cascade`);
+  await pgAdmin(base, `drop schema if exists ${schema} cascade`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -14,20 +13,11 @@ import { SESSION_KEEP_MS } from '../src/platform/auth.ts';
 import { CHANGES_CHANNEL } from '../src/platform/changes.ts';
 import { adminCall, operatorOf } from './helpers/admin.ts';
 import { call, postForm, type TestApp } from './helpers/app.ts';
+import { pgAdmin } from './helpers/pg-admin.ts';
 import { insertSquareFixtures, newPost } from './helpers/square.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-
-async function pgAdmin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 // What a process keeps for speed stays right in the others (issue 23 §1, docs/decisions/0047 and
 // 0056): two apps on one PostgreSQL schema and one Redis, as two processes of the cluster; a

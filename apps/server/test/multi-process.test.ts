@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -12,6 +11,7 @@ import { createDb, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { leaseHolder, runPeriodic } from '../src/platform/lease.ts';
 import { call, latestSmsCode, postForm, randomIp } from './helpers/app.ts';
+import { pgAdmin } from './helpers/pg-admin.ts';
 
 // Several server processes on one PostgreSQL and Redis (issue 7, part 3;
 // docs/decisions/0020-several-processes.md). Without both, the two-apps suite below shows as skipped, and npm test names the missing service from its title.
@@ -20,16 +20,6 @@ const redisUrl = process.env.TEST_REDIS_URL;
 const shared = Boolean(databaseUrl && redisUrl);
 
 const serverDir = path.resolve(import.meta.dirname, '..');
-
-async function pgAdmin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 /** DATABASE_URL that puts a connection in `schema`, as an operator would write it. */
 const urlInSchema = (schema: string) => {

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -16,6 +15,7 @@ import { postForm } from './helpers/app.ts';
 import { logSink } from './helpers/logs.ts';
 import { createUser, ledgerOf } from './helpers/money.ts';
 import { PUBLIC_URL } from './helpers/payments.ts';
+import { pgAdmin } from './helpers/pg-admin.ts';
 import { rsaPair } from './helpers/vendors/keys.ts';
 import { startWechatFake, type WechatFake } from './helpers/vendors/wechat-pay-api.ts';
 
@@ -23,13 +23,6 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const PUBLIC_KEY_ID = 'PUB_KEY_ID_0119000091912025112500000000000003';
 const MCH_SERIAL = '3775B6A45ACD588826D15E583A95F5DD00000003';
-
-async function pgAdmin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(query);
-  await client.end();
-}
 
 // Two server apps on one database (a SQLite file, or a PostgreSQL schema with Redis), each on its
 // own port, as two processes behind nginx would be: notifies and queries for one order arrive at

@@ -1,20 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db, PG_NAMED_STATEMENTS } from '../src/db/database.ts';
+import { pgAdmin } from './helpers/pg-admin.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
-
-async function pgAdmin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 // Statements prepared on PostgreSQL (docs/decisions/0056-cluster.md, "Sessions kept per process;
 // statements prepared"): a text run again is named, bounded per connection, and keeps answering

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Account } from '@ld/contract/accounts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { describe } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -13,6 +12,7 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import type { Deps } from '../../src/platform/deps.ts';
 import { logSink } from './logs.ts';
+import { pgAdmin } from './pg-admin.ts';
 
 /**
  * Every API test file loops over both dialects (Kysely's habit): `describeDialects('accounts', (dialect) => …)`
@@ -50,10 +50,7 @@ export async function createTestApp(
   if (dialect === 'postgres' && !databaseUrl) throw new Error('a postgres test app needs TEST_DATABASE_URL');
   if (databaseUrl) {
     pgSchema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`create schema ${pgSchema}`);
-    await client.end();
+    await pgAdmin(`create schema ${pgSchema}`);
   }
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -92,10 +89,7 @@ export async function createTestApp(
       await app.close();
       await db.close();
       if (databaseUrl && pgSchema) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop schema ${pgSchema} cascade`);
-        await client.end();
+        await pgAdmin(`drop schema ${pgSchema} cascade`);
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
