@@ -4,7 +4,8 @@
 // field, but a button does nothing until the app has hydrated it and rendered the account's and
 // the device's state after hydration. So a tap on a button (or a tab, switch, check box…) inside
 // #root until then is held, and made again on the same element when the app calls
-// `window.__ldTakeOver()` (src/main.tsx). A button tapped again while held is made once.
+// `window.__ldTakeOver()` (src/main.tsx). A button tapped again while held is made once. A held
+// button shows it was taken (`data-held`, dimmed by styles/global.css) until then.
 (() => {
   const held = [];
   const own = 'a[href],input,textarea,select,label,summary';
@@ -20,11 +21,15 @@
     event.preventDefault();
     event.stopImmediatePropagation();
     if (!held.includes(hit)) held.push(hit);
+    hit.setAttribute('data-held', '');
   };
   addEventListener('click', hold, true);
   window.__ldTakeOver = () => {
     window.__ldTakeOver = undefined;
     removeEventListener('click', hold, true);
-    for (const element of held.splice(0)) if (element.isConnected) element.click();
+    for (const element of held.splice(0)) {
+      element.removeAttribute('data-held');
+      if (element.isConnected) element.click();
+    }
   };
 })();

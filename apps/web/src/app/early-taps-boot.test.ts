@@ -42,8 +42,11 @@ describe('taps before the app takes over', () => {
     tap('#like');
     tap('#tab');
     expect(reached).toEqual([]);
+    // Shown as taken meanwhile.
+    expect(document.getElementById('like')?.hasAttribute('data-held')).toBe(true);
     takeOver();
     expect(reached).toEqual(['like', 'tab']);
+    expect(document.querySelectorAll('[data-held]')).toHaveLength(0);
     // From then on taps go straight to the app.
     tap('#like');
     expect(reached).toEqual(['like', 'tab', 'like']);
