@@ -238,6 +238,32 @@ describe('the painted page is the live one', () => {
       }
     });
 
+    it('makes a like tapped while the app’s code is still on its way, once it has come', async () => {
+      const { page } = phone;
+      await loginAs(page, await apiRegister(), '/faq');
+      const post = await freshPost();
+      // The scripts arrive 1.5 s late, as on a slow network: the page is painted, the app not there.
+      await page.route('**/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      try {
+        await page.goto(`${baseUrl()}${post}`, { waitUntil: 'commit' });
+        const like = page.locator('.post-detail__foot').getByRole('button', { name: /点赞帖子/ });
+        await like.click();
+        expect(await isLive(page)).toBe(false);
+        // Shown as taken while it waits.
+        expect(await like.getAttribute('data-held')).toBe('');
+        await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+        expect(await like.getAttribute('data-held')).toBeNull();
+        expect(await like.locator('.like-button__count').textContent()).toBe('1');
+      } finally {
+        await page.unroute('**/assets/*.js');
+      }
+      await page.reload();
+      await expect.poll(() => page.locator('.post-detail__foot .like-button__count').textContent()).toBe('1');
+    });
+
     it('switches the square to the order tapped as soon as it paints', async () => {
       const { page } = phone;
       await asGuest(page, '/faq');

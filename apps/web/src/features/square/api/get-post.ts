@@ -1,6 +1,6 @@
 import { ErrorCode } from '@ld/contract/codes';
 import type { Post } from '@ld/contract/square';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 import { squareKeys } from '../lib/query-keys';
@@ -22,5 +22,12 @@ export const postQuery = (uid: string, id: number) =>
 
 export function usePost(id: number) {
   const uid = useAccountStore((s) => s.account.uid);
-  return useQuery(postQuery(uid, id));
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...postQuery(uid, id),
+    // The user's copy (what they liked) follows the guest's the server rendered the page with:
+    // that one stays on the screen meanwhile, not a loading state (and a tap held since the first
+    // paint finds its button still there: app/early-taps-boot.js).
+    placeholderData: uid ? () => queryClient.getQueryData(postQuery('', id).queryKey) : undefined,
+  });
 }

@@ -1,6 +1,11 @@
 import { DEFAULT_PAGE_SIZE } from '@ld/contract/defaults';
 import type { PostPage } from '@ld/contract/square';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 import { type FeedFilter, squareKeys } from '../lib/query-keys';
@@ -25,5 +30,13 @@ export const postsQuery = (uid: string, filter: FeedFilter) =>
 
 export function usePosts(filter: FeedFilter, enabled = true) {
   const uid = useAccountStore((s) => s.account.uid);
-  return useInfiniteQuery({ ...postsQuery(uid, filter), enabled });
+  const queryClient = useQueryClient();
+  return useInfiniteQuery({
+    ...postsQuery(uid, filter),
+    enabled,
+    // The guest's feed the server rendered stays on the screen while the user's loads (see usePost).
+    placeholderData: uid
+      ? () => queryClient.getQueryData<InfiniteData<PostPage, string>>(postsQuery('', filter).queryKey)
+      : undefined,
+  });
 }
