@@ -63,6 +63,8 @@ describe('operations in the console', () => {
     await consoleLogin(page, moderator.name, moderator.password);
     await expect.poll(() => page.url()).toContain('/admin/moderation/posts');
     const menu = page.getByRole('menu');
+    // The menu is drawn once the console knows the operator's role (after the address changed).
+    await menu.getByRole('menuitem', { name: '帖子审核' }).waitFor();
     for (const item of ['帖子审核', '评论审核', '用户管理', '客服收件箱', '系统消息'])
       expect(await menu.getByRole('menuitem', { name: item }).count(), item).toBe(1);
     expect(await menu.getByRole('menuitem', { name: '公告' }).count()).toBe(0);

@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import bulletinScript from './app/boot-bulletin.js?raw';
-import earlyTapsScript from './app/early-taps-boot.js?raw';
+import earlyEventsScript from './app/early-events-boot.js?raw';
 import { type PageState, scriptJson } from './app/page-state';
 import type { RouteMeta } from './app/route-meta';
 import { appRoutes } from './app/router';
@@ -78,8 +78,8 @@ export const warmUrls = allRoutes
         .join('/')}`,
   );
 
-/** The inline script every rendered page carries first in its head: taps on a button held until the app takes over (app/early-taps-boot.js). */
-export const everyPageScript = earlyTapsScript.replace(/^(\/\/.*\n)+/, '').trim();
+/** The inline script every rendered page carries first in its head: taps held and failed images marked until the app takes over (app/early-events-boot.js). */
+export const everyPageScript = earlyEventsScript.replace(/^(\/\/.*\n)+/, '').trim();
 
 /**
  * Inline scripts a rendered page carries in its head, by page module, run before its first paint:

@@ -38,7 +38,7 @@ async function start() {
     // next one. In a transition, React hydrates in slices of a few ms and yields between them
     // (a default-priority hydration is one task: 100 ms and more on a list page on a phone, which
     // Lighthouse counts as blocking time). A tap on a button before it ends is
-    // held until the app takes over (app/early-taps-boot.js) and made then (the throttled
+    // held until the app takes over (app/early-events-boot.js) and made then (the throttled
     // first-paint taps of e2e/tests/hydration.test.ts).
     await nextTask();
     startTransition(() => {
@@ -76,7 +76,7 @@ function nextTask(): Promise<void> {
 function StartUp({ goToLogin }: { goToLogin: () => void }) {
   useEffect(() => startUp(queryClient, goToLogin), [goToLogin]);
   useEffect(() => {
-    // The taps held since the first paint (app/early-taps-boot.js) are made once the renders that
+    // The taps held since the first paint (app/early-events-boot.js) are made once the renders that
     // follow hydration (the account's and the device's state, run with these effects) are done.
     const timer = setTimeout(() => (window as { __ldTakeOver?: () => void }).__ldTakeOver?.(), 0);
     return () => clearTimeout(timer);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { failedBeforeHydration } from '../lib/failed-images';
 import { densitySrcSet, sizedUrl } from '../lib/image-sizes';
 import { pxToRem } from '../lib/rem';
 
@@ -22,6 +23,10 @@ export function Avatar({ src, name, size = 40 }: { src: string | null; name: str
         style={style}
         loading="lazy"
         onError={() => setBrokenSrc(src)}
+        ref={(img) => {
+          // Failed before React hydrated it (app/early-events-boot.js): its error event is past.
+          if (img && failedBeforeHydration(img)) setBrokenSrc(src);
+        }}
       />
     );
   return (

@@ -1,4 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Avatar } from './avatar';
 import { Image } from './image';
@@ -73,5 +75,23 @@ describe('image sizes and loading', () => {
     const img = screen.getByRole('img', { name: '邀请好友' });
     expect(img.getAttribute('src')).toBe('/banners/invite.svg');
     expect(img.getAttribute('srcset')).toBeNull();
+  });
+});
+
+describe('an image that failed before hydration', () => {
+  it('shows the placeholder when the page saw it fail before React listened (app/early-events-boot.js)', async () => {
+    const element = <Image src="/uploads/posts/gone.webp" alt="帖子图片" displayWidth={100} />;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(element);
+    document.body.append(container);
+    const failed = new WeakSet<HTMLImageElement>([container.querySelector('img') as HTMLImageElement]);
+    (window as { __ldFailedImages?: WeakSet<HTMLImageElement> }).__ldFailedImages = failed;
+    await act(async () => {
+      hydrateRoot(container, element);
+    });
+    const img = container.querySelector('img');
+    expect(img?.className).toContain('ld-image--broken');
+    container.remove();
+    delete (window as { __ldFailedImages?: unknown }).__ldFailedImages;
   });
 });

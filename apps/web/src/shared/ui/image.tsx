@@ -1,4 +1,5 @@
 import { type ImgHTMLAttributes, useState } from 'react';
+import { failedBeforeHydration } from '../lib/failed-images';
 import { densitySrcSet, sizedUrl } from '../lib/image-sizes';
 import './image.css';
 
@@ -52,6 +53,10 @@ export function Image({
       srcSet={srcSet}
       src={isBroken ? BLANK : shown}
       className={isBroken ? `${className ?? ''} ld-image--broken`.trim() : className}
+      ref={(img) => {
+        // Failed before React hydrated it (app/early-events-boot.js): its error event is past.
+        if (img && !isBroken && failedBeforeHydration(img)) setBrokenSrc(src);
+      }}
       data-src={isBroken ? src : undefined}
       onError={(e) => {
         if (!isBroken) setBrokenSrc(src);

@@ -27,7 +27,7 @@ export function usePost(id: number) {
     ...postQuery(uid, id),
     // The user's copy (what they liked) follows the guest's the server rendered the page with:
     // that one stays on the screen meanwhile, not a loading state (and a tap held since the first
-    // paint finds its button still there: app/early-taps-boot.js).
+    // paint finds its button still there: app/early-events-boot.js).
     placeholderData: uid ? () => queryClient.getQueryData(postQuery('', id).queryKey) : undefined,
   });
 }

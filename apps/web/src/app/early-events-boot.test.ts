@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import source from './early-taps-boot.js?raw';
+import source from './early-events-boot.js?raw';
 
-// The inline script every rendered page carries (early-taps-boot.js): a tap on a button in #root
+// The inline script every rendered page carries (early-events-boot.js): a tap on a button in #root
 // before the app takes over is held and made again, once, on the same element when it does; links,
 // fields and what is outside #root keep their own behaviour.
 describe('taps before the app takes over', () => {
