@@ -37,9 +37,9 @@ async function start() {
     // The route's module was evaluated and the router built in this task: hydration starts in the
     // next one. In a transition, React hydrates in slices of a few ms and yields between them
     // (a default-priority hydration is one task: 100 ms and more on a list page on a phone, which
-    // Lighthouse counts as blocking time). A tap on a button before it ends is
-    // held until the app takes over (app/early-events-boot.js) and made then (the throttled
-    // first-paint taps of e2e/tests/hydration.test.ts).
+    // Lighthouse counts as blocking time). A tap on a button before it ends is held until the app
+    // takes over (app/early-events-boot.js) and made then (the throttled first-paint taps of
+    // e2e/tests/hydration.test.ts).
     await nextTask();
     startTransition(() => {
       hydrateRoot(container, app);

@@ -44,7 +44,7 @@ interface RenderModule {
   warmUrls: string[];
   /** Inline scripts a rendered page carries in its head, by page module (run before its first paint). */
   pageScripts?: Record<string, string>;
-  /** The inline script every rendered page carries first in its head (taps held until the app takes over). */
+  /** The inline script every rendered page carries first in its head (taps held and failed images kept until the app takes over). */
   everyPageScript?: string;
 }
 
@@ -296,8 +296,7 @@ async function loadRenderModule(dist: string, log: FastifyBaseLogger): Promise<R
 /** The bulletin's inline script, when it can be inlined (nothing in it closes the element). */
 function safeBulletinScript(module: RenderModule): string | null {
   if (typeof module.renderBulletin !== 'function') return null;
-  const { script } = module.renderBulletin({ title: '', content: '', createTime: 0 });
-  return script && !/<\/script|<!--/i.test(script) ? script : null;
+  return safeScript(module.renderBulletin({ title: '', content: '', createTime: 0 }).script);
 }
 
 /** `script` when it can be inlined as it is (a non-empty string, nothing in it closes the element). */
