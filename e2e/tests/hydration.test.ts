@@ -271,6 +271,48 @@ describe('the painted page is the live one', () => {
       await expect.poll(() => page.locator('.post-detail__foot .like-button__count').textContent()).toBe('1');
     });
 
+    it('adds the book and the comic tapped while the app’s code is on its way, logged in', async () => {
+      const { page } = phone;
+      await loginAs(page, await apiRegister(), '/faq');
+      const [book, comic] = await Promise.all([
+        firstOf<{ id: number }>('GET', '/v1/novel/list?sort=1'),
+        firstOf<{ id: number }>('GET', '/v1/comic/list?sort=1'),
+      ]);
+      // The scripts arrive 1.5 s late (see the like above); the reader's own copy of the work (with
+      // what is on their shelf) is asked only once the app is there, so the page shows the server's
+      // guest copy until then: its button must stay, not give way to a loading state.
+      await page.evaluate(async () => {
+        for (const registration of await navigator.serviceWorker.getRegistrations())
+          await registration.unregister();
+        for (const key of await caches.keys()) await caches.delete(key);
+      });
+      await page.route('**/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      try {
+        for (const [path, off, on] of [
+          [`/bookinfo/${book.id}`, '加入书架', '已在书架'],
+          [`/comic/${comic.id}`, '订阅', '已订阅'],
+        ] as const) {
+          await page.goto(`${baseUrl()}${path}`, { waitUntil: 'commit' });
+          const button = page.getByRole('button', { name: off, exact: true });
+          await button.click();
+          expect(await isLive(page), `${path}: the app is not there yet`).toBe(false);
+          expect(await button.getAttribute('data-held')).toBe('');
+          const done = page.getByRole('button', { name: on, exact: true });
+          await expect.poll(() => done.getAttribute('aria-pressed'), { message: path }).toBe('true');
+          // Kept by the server: still on after a reload.
+          await page.reload();
+          await expect
+            .poll(() => done.getAttribute('aria-pressed'), { message: `${path} reloaded` })
+            .toBe('true');
+        }
+      } finally {
+        await page.unroute('**/assets/*.js');
+      }
+    });
+
     it('switches the square to the order tapped as soon as it paints', async () => {
       const { page } = phone;
       await asGuest(page, '/faq');

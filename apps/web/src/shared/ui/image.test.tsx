@@ -55,7 +55,7 @@ describe('image sizes and loading', () => {
     expect(img.getAttribute('height')).toBe('76');
   });
 
-  it('waits until it nears the screen, unless it is the first image of the page', () => {
+  it('waits until it nears the screen and decodes aside, unless it is the first image of the page', () => {
     render(
       <>
         <Image src="/uploads/games/2/icon.webp" alt="其他" displayWidth={64} />
@@ -65,9 +65,12 @@ describe('image sizes and loading', () => {
     const other = screen.getByRole('img', { name: '其他' });
     expect(other.getAttribute('loading')).toBe('lazy');
     expect(other.getAttribute('fetchpriority')).toBeNull();
+    expect(other.getAttribute('decoding')).toBe('async');
     const first = screen.getByRole('img', { name: '首个' });
     expect(first.getAttribute('loading')).toBe('eager');
     expect(first.getAttribute('fetchpriority')).toBe('high');
+    // Painted with the frame it is ready for, not a frame later.
+    expect(first.getAttribute('decoding')).toBe('sync');
   });
 
   it('leaves images the server does not resize as they are', () => {

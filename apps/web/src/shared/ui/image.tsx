@@ -17,7 +17,10 @@ type ImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | '
   displayWidth?: number;
   /**
    * The first image a page shows above the fold (its largest content): fetched at once and with
-   * high priority. Every other image waits until it nears the screen (`loading="lazy"`).
+   * high priority, and decoded in the frame that paints it (`decoding="sync"`), so it shows with
+   * the page's first paint when it has arrived by then, not a frame or more later (a loaded cover
+   * decoded off the main thread was painted 90 ms after the text in Lighthouse's traces). Every
+   * other image waits until it nears the screen (`loading="lazy"`) and decodes asynchronously.
    */
   priority?: boolean;
 };
@@ -49,7 +52,7 @@ export function Image({
       alt={alt}
       loading={loading ?? (priority ? 'eager' : 'lazy')}
       fetchPriority={fetchPriority ?? (priority ? 'high' : undefined)}
-      decoding={decoding ?? (priority ? undefined : 'async')}
+      decoding={decoding ?? (priority ? 'sync' : 'async')}
       srcSet={srcSet}
       src={isBroken ? BLANK : shown}
       className={isBroken ? `${className ?? ''} ld-image--broken`.trim() : className}

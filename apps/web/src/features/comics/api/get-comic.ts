@@ -1,6 +1,13 @@
 import { ErrorCode } from '@ld/contract/codes';
 import type { UnitPage, WorkDetail } from '@ld/contract/content';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { ApiError, http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 import { comicKeys } from './keys';
@@ -15,9 +22,19 @@ export const getComic = (id: number) =>
 export const comicQuery = (uid: string, id: number) =>
   queryOptions({ queryKey: comicKeys.detail(uid, id), queryFn: () => getComic(id), enabled: validId(id) });
 
-export function useComic(id: number) {
+/**
+ * The comic as the caller sees it. With `guestCopyMeanwhile`, a logged-in caller is shown the
+ * guest's copy the server rendered the page with while their own loads (see novels' `useNovel`);
+ * the page tells it apart by `isPlaceholderData`.
+ */
+export function useComic(id: number, { guestCopyMeanwhile = false } = {}) {
   const uid = useAccountStore((s) => s.account.uid);
-  return useQuery(comicQuery(uid, id));
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...comicQuery(uid, id),
+    placeholderData:
+      guestCopyMeanwhile && uid ? () => queryClient.getQueryData(comicQuery('', id).queryKey) : undefined,
+  });
 }
 
 export const isNotFound = (error: unknown): boolean =>
@@ -43,7 +60,16 @@ export const episodesQuery = (uid: string, id: number, order: EpisodeOrder) =>
     enabled: validId(id),
   });
 
-export function useEpisodes(id: number, order: EpisodeOrder) {
+/** The episode menu; `guestCopyMeanwhile` as for `useComic` (the guest's menu: nothing unlocked or read). */
+export function useEpisodes(id: number, order: EpisodeOrder, { guestCopyMeanwhile = false } = {}) {
   const uid = useAccountStore((s) => s.account.uid);
-  return useInfiniteQuery(episodesQuery(uid, id, order));
+  const queryClient = useQueryClient();
+  return useInfiniteQuery({
+    ...episodesQuery(uid, id, order),
+    placeholderData:
+      guestCopyMeanwhile && uid
+        ? () =>
+            queryClient.getQueryData<InfiniteData<UnitPage, string>>(episodesQuery('', id, order).queryKey)
+        : undefined,
+  });
 }

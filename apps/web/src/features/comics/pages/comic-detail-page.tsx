@@ -48,15 +48,18 @@ const commentsPath = (id: number) => `/v1/comic/${id}/comments`;
 /** 漫画详情 (`/comic/:id`): cover and facts, intro, 订阅, 开始/继续阅读, and the episodes (正序/倒序). */
 export default function ComicDetailPage() {
   const id = Number(useParams().id);
-  const comic = useComic(id);
-  // The page's view, counted once it shows the comic (the detail itself counts none).
-  useCountWorkView('comic', id, comic.data?.id === id, (uid) => comicKeys.detail(uid, id));
+  // A logged-in reader sees the server's guest copy until their own comes (no loading flash).
+  const comic = useComic(id, { guestCopyMeanwhile: true });
+  // The page's view, counted once it shows the reader's own copy (the detail itself counts none).
+  useCountWorkView('comic', id, comic.data?.id === id && !comic.isPlaceholderData, (uid) =>
+    comicKeys.detail(uid, id),
+  );
   const isLoggedIn = useIsLoggedIn();
   const goToLogin = useGoToLogin();
   const subscribe = useSubscribeComic();
   const [order, setOrder] = useSessionState<EpisodeOrder>(`comic.${id}.order`, 'asc');
-  const episodes = useEpisodes(id, order);
-  const firstAsc = useEpisodes(id, 'asc');
+  const episodes = useEpisodes(id, order, { guestCopyMeanwhile: true });
+  const firstAsc = useEpisodes(id, 'asc', { guestCopyMeanwhile: true });
   const [unfolded, setUnfolded] = useState(false);
 
   if (!validId(id) || (comic.isError && isNotFound(comic.error))) {

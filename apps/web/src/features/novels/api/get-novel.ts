@@ -1,6 +1,6 @@
 import { ErrorCode } from '@ld/contract/codes';
 import type { WorkDetail } from '@ld/contract/content';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 import { offlineReadable } from '../lib/offline-query';
@@ -19,9 +19,21 @@ export const novelQuery = (uid: string, id: number) =>
     ...offlineReadable,
   });
 
-export function useNovel(id: number) {
+/**
+ * The book as the caller sees it. With `guestCopyMeanwhile`, a logged-in caller is shown the guest's
+ * copy the server rendered the page with (not subscribed, no progress) while their own loads, as
+ * the square's posts are (features/square/api/get-post.ts): no loading state after hydration, and a
+ * tap held since the first paint (app/early-events-boot.js) finds its button still there. The page
+ * tells the copy apart by `isPlaceholderData`.
+ */
+export function useNovel(id: number, { guestCopyMeanwhile = false } = {}) {
   const uid = useAccountStore((s) => s.account.uid);
-  return useQuery(novelQuery(uid, id));
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...novelQuery(uid, id),
+    placeholderData:
+      guestCopyMeanwhile && uid ? () => queryClient.getQueryData(novelQuery('', id).queryKey) : undefined,
+  });
 }
 
 export const isNotFound = (error: unknown): boolean =>

@@ -33,15 +33,19 @@ export const firstQueries = ({ params, uid }: FirstDataArgs): FirstQuery[] => {
 export default function BookInfoPage() {
   const id = Number(useParams().id);
   const isValidId = Number.isSafeInteger(id) && id > 0;
-  const book = useNovel(id);
-  // The page's view, counted once it shows the book (the detail itself counts none).
-  useCountWorkView('novel', id, book.data?.id === id, (uid) => novelKeys.detail(uid, id));
+  // A logged-in reader sees the server's guest copy until their own comes (no loading flash).
+  const book = useNovel(id, { guestCopyMeanwhile: true });
+  const own = book.data?.id === id && !book.isPlaceholderData;
+  // The page's view, counted once it shows the book (the detail itself counts none), with the
+  // reader's own copy: the count it answers goes into that one.
+  useCountWorkView('novel', id, own, (uid) => novelKeys.detail(uid, id));
   const isLoggedIn = useIsLoggedIn();
   const goToLogin = useGoToLogin();
   const subscribe = useSubscribeNovel();
   const [unfolded, setUnfolded] = useState(false);
   const hasProgress = Boolean(book.data?.progress);
-  const first = useFirstChapters(hasProgress ? 0 : id, book.data?.unitCount ?? 0);
+  // The first chapter for 开始阅读, once the reader's own copy says there is no progress to go on from.
+  const first = useFirstChapters(hasProgress || !own ? 0 : id, book.data?.unitCount ?? 0);
 
   if (!isValidId || (book.isError && isNotFound(book.error))) {
     return (
