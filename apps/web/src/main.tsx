@@ -7,6 +7,7 @@ import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { startUp } from './app/startup';
 import { loginHref } from './shared/lib/login-redirect';
+import { nextTask } from './shared/lib/next-task';
 import './styles/global.css';
 
 /**
@@ -17,6 +18,11 @@ import './styles/global.css';
  */
 async function start() {
   const state = takePageState();
+  // On a page the server rendered, each step from here is a task of its own, none long on a slow
+  // phone (Lighthouse counts every task over 50 ms after the first paint as blocking time): the
+  // entry's evaluation ends here; the router is built in the next tasks (createAppRouter); React
+  // hydrates in the ones after (below).
+  if (state) await nextTask();
   const router = await createAppRouter(queryClient, state?.router);
   const goToLogin = () => {
     const here = `${window.location.pathname}${window.location.search}`;
@@ -34,8 +40,7 @@ async function start() {
   );
   const container = document.getElementById('root')!;
   if (state) {
-    // The route's module was evaluated and the router built in this task: hydration starts in the
-    // next one. In a transition, React hydrates in slices of a few ms and yields between them
+    // The router was built in this task: hydration starts in the next one. In a transition, React hydrates in slices of a few ms and yields between them
     // (a default-priority hydration is one task: 100 ms and more on a list page on a phone, which
     // Lighthouse counts as blocking time). A tap on a button before it ends is held until the app
     // takes over (app/early-events-boot.js) and made then (the throttled first-paint taps of
@@ -59,13 +64,6 @@ async function start() {
   // A page kept for another address (the service worker's offline shell) goes: this one is rendered here.
   container.replaceChildren();
   createRoot(container).render(app);
-}
-
-/** Resolves in a new task, so the work after it is not part of the current long task. */
-function nextTask(): Promise<void> {
-  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { clientConfigQuery } from '../shared/api/get-client-config';
 import type { FirstQuery } from '../shared/lib/first-queries';
+import { nextTask } from '../shared/lib/next-task';
 import { getAccount } from '../shared/stores/account';
 import { PageError } from '../shared/ui/page-error';
 import { MainLayout } from './layouts/main-layout';
@@ -140,6 +141,9 @@ export async function createAppRouter(queryClient: QueryClient, hydrationData?: 
         Object.assign(match.route, { ...(await lazy()), lazy: undefined });
       }),
     );
+    // Matching the table and evaluating the page's module were one task; creating the router
+    // (which matches the table again) is the next.
+    await nextTask();
   }
   return createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
 }
