@@ -1,6 +1,6 @@
 import type { NovelPosition } from '@ld/contract/content';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useHydrated } from '../../../shared/hooks/use-hydrated';
@@ -100,9 +100,16 @@ export const firstQueries = ({ params, uid }: FirstDataArgs): FirstQuery[] => {
 
 /** The novel reader (`/readbook/:id/:cid`, issue 8): text, toolbars, 目录, settings, locks, progress. */
 export default function ReadBookPage() {
-  usePanelsOnFirstInput();
   // The server's render and the hydrating one draw in the device's settings, not the account's.
-  const hydrated = useHydrated();
+  // The switch to the device's own view once hydrated re-renders the whole chapter: deferred, it is
+  // a transition React renders in slices, not one synchronous task (`useHydrated` alone is a
+  // store, whose changes React renders at once), and the reader skips the urgent pass (memo).
+  const hydrated = useDeferredValue(useHydrated());
+  return <Reader hydrated={hydrated} />;
+}
+
+const Reader = memo(function Reader({ hydrated }: { hydrated: boolean }) {
+  usePanelsOnFirstInput();
   const params = useParams();
   const workId = Number(params.id);
   const cid = Number(params.cid);
@@ -303,4 +310,4 @@ export default function ReadBookPage() {
       {lowBalance && <LowBalanceDialog onClose={() => setLowBalance(false)} />}
     </div>
   );
-}
+});
