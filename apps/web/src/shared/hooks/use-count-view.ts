@@ -41,9 +41,14 @@ export function useCountView(
   useEffect(() => {
     const work = `${kind}/${id}`;
     if (!shown || counted.current.has(work)) return;
-    counted.current.add(work);
-    countView(kind, id, uid === '')
-      .then((view) => latest.current?.(view, uid))
-      .catch(() => {});
+    // Asked in a task of its own: on a page the server rendered this effect runs in the task that
+    // commits the hydrated page, which a slow phone would otherwise spend longer on in one go.
+    const timer = setTimeout(() => {
+      counted.current.add(work);
+      countView(kind, id, uid === '')
+        .then((view) => latest.current?.(view, uid))
+        .catch(() => {});
+    }, 0);
+    return () => clearTimeout(timer);
   }, [kind, id, shown, uid]);
 }

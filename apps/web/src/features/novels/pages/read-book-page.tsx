@@ -149,9 +149,11 @@ const Reader = memo(function Reader({ hydrated }: { hydrated: boolean }) {
   // 下一章 is instant: its text is fetched while this one is read, unless opening it would buy it.
   const next = chapter?.next;
   useEffect(() => {
-    if (next && (next.unlocked || next.price === 0)) {
-      void queryClient.prefetchQuery(chapterQuery(workId, next.id, uid));
-    }
+    if (!next || !(next.unlocked || next.price === 0)) return;
+    // In a task of its own (opening the reader, this effect runs in the task that commits the
+    // hydrated chapter).
+    const timer = setTimeout(() => void queryClient.prefetchQuery(chapterQuery(workId, next.id, uid)), 0);
+    return () => clearTimeout(timer);
   }, [next, queryClient, workId, uid]);
 
   // Auto-unlock bought this chapter on opening: say so, and refresh the balance and today's spend.
