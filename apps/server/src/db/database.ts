@@ -7,8 +7,11 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
+  type PostgresDialectConfig,
+  PostgresDriver,
   SqliteDialect,
   SqliteDriver,
+  type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -129,7 +132,10 @@ function cachedPrepare(sqlite: SQLite.Database): SQLite.Database['prepare'] {
   }) as SQLite.Database['prepare'];
 }
 
-/** SQL texts a process names (prepares) on PostgreSQL at most; the ones past it stay unnamed. */
+/**
+ * SQL texts a process names (prepares) on PostgreSQL at most; the ones past it stay unnamed. (A
+ * connection also keeps BEGIN's statement, `ld_begin`, see `QueryAfterBegin`.)
+ */
 export const PG_NAMED_STATEMENTS = 400;
 /** Longer texts (a seed's inserts of hundreds of rows) stay unnamed: they are not a request's. */
 const PG_NAMED_MAX_LENGTH = 4_000;
@@ -190,28 +196,136 @@ function namedStatements() {
 
 type Statements = ReturnType<typeof namedStatements>;
 
-/** Makes `client.query(text, values)`, as Kysely calls it, use a name for the texts that have one. */
-function nameStatementsOf(client: pg.PoolClient, statements: Statements): void {
+/**
+ * BEGIN sent with the transaction's first statement (docs/decisions/0056-cluster.md, "BEGIN sent
+ * with the first statement"). node-postgres sends a query only after the previous one's
+ * ReadyForQuery, so Kysely's `begin` was a round trip of its own. Here the driver's `begin` is held
+ * back (the query below answers it at once) and written ahead of the transaction's first statement
+ * in the same write, as the extended protocol's Bind + Execute of BEGIN with no Sync between it and
+ * the statement's Parse/Bind/Describe/Execute/Sync. PostgreSQL runs the two as one batch: when
+ * BEGIN fails, it skips everything up to the Sync, so the statement never runs outside the
+ * transaction, and the statement's promise fails with BEGIN's error. A lost connection fails that
+ * promise as it fails any query, with nothing committed (no COMMIT was sent).
+ *
+ * BEGIN is itself a named statement (parsed once per connection, by the first transaction on it,
+ * which still sends BEGIN on its own): so the batch carries no Parse of BEGIN, whose ParseComplete
+ * node-postgres would book under the statement's name before the statement's own Parse is answered.
+ * Only a statement with parameters (Kysely's, the extended protocol) is batched; a first statement
+ * without any (raw SQL, a savepoint) gets BEGIN sent alone before it, as before.
+ */
+const HELD_BEGIN = 'begin /* held until the first statement */';
+const BEGIN_NAME = 'ld_begin';
+const BEGIN_TEXT = 'begin';
+const NOTHING_TO_END = /^(commit|rollback)$/;
+
+interface PgWire {
+  parsedStatements: Record<string, string>;
+  bind(config: { statement: string }): void;
+  execute(config: object): void;
+}
+interface PgQueryInternals {
+  prepare(connection: PgWire): void;
+  handleCommandComplete(message: unknown, connection: PgWire): void;
+}
+type QueryCallback = (error: Error | undefined, result: pg.QueryResult) => void;
+const PgQuery = pg.Query as unknown as new (
+  config: pg.QueryConfig,
+  values: undefined,
+  callback: QueryCallback,
+) => pg.Query & PgQueryInternals;
+
+/** A statement with BEGIN written ahead of it, in one write and one round trip. */
+class QueryAfterBegin extends PgQuery {
+  #begun = false;
+  override prepare(connection: PgWire): void {
+    connection.bind({ statement: BEGIN_NAME });
+    connection.execute({});
+    super.prepare(connection);
+  }
+  override handleCommandComplete(message: unknown, connection: PgWire): void {
+    // The first CommandComplete is BEGIN's: it is no result of the statement.
+    if (!this.#begun) this.#begun = true;
+    else super.handleCommandComplete(message, connection);
+  }
+}
+
+const nothingSent = (command: string): pg.QueryResult =>
+  ({ command, rowCount: null, oid: 0, rows: [], fields: [] }) as unknown as pg.QueryResult;
+
+/** The driver's BEGIN, held back by `preparedQueriesOf` until the transaction's first statement. */
+class HeldBeginPostgresDriver extends PostgresDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    if (settings.isolationLevel || settings.accessMode) return super.beginTransaction(connection, settings);
+    await connection.executeQuery(CompiledQuery.raw(HELD_BEGIN));
+  }
+}
+
+class HeldBeginPostgresDialect extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+  constructor(config: PostgresDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new HeldBeginPostgresDriver(this.#config);
+  }
+}
+
+/**
+ * Makes `client.query(text, values)`, as Kysely calls it, use a name for the texts that have one
+ * (`namedStatements`), and hold the driver's BEGIN until the transaction's first statement.
+ * `held` has the clients whose BEGIN is held; the pool takes a client out of it whenever it lends
+ * or takes back one, so a BEGIN never outlives the lending it was sent in.
+ */
+function preparedQueriesOf(
+  client: pg.PoolClient,
+  statements: Statements,
+  held: WeakSet<pg.PoolClient>,
+): void {
   const plain = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
-  const run = async (text: string, values: unknown[], name: string) => {
+  const wire = (client as unknown as { connection: PgWire }).connection;
+  const afterBegin = (config: pg.QueryConfig) =>
+    new Promise<pg.QueryResult>((resolve, reject) => {
+      plain(
+        new QueryAfterBegin(config, undefined, (error, result) => (error ? reject(error) : resolve(result))),
+      );
+    });
+  const run = async (text: string, values: unknown[], name: string | undefined, begin: boolean) => {
     try {
-      return await plain({ name, text, values });
+      return await (begin ? afterBegin({ name, text, values }) : plain({ name, text, values }));
     } catch (error) {
-      if (!RESULT_TYPE_CHANGED.test((error as Error).message ?? '')) throw error;
+      if (name === undefined || !RESULT_TYPE_CHANGED.test((error as Error).message ?? '')) throw error;
       statements.unname(text);
       // In a transaction PostgreSQL has failed it: the caller's error. Else nothing ran: again.
       if (client.getTransactionStatus() !== 'I') throw error;
       return plain(text, values);
     }
   };
-  client.query = ((...args: unknown[]) => {
+  const query = (...args: unknown[]): Promise<pg.QueryResult> => {
     const [text, values] = args;
-    if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+    const kysely = args.length === 2 && typeof text === 'string' && Array.isArray(values);
+    if (kysely && text === HELD_BEGIN) {
+      held.add(client);
+      return Promise.resolve(nothingSent('BEGIN'));
+    }
+    if (held.has(client)) {
+      held.delete(client);
+      // A transaction that ran no statement: nothing was sent, nothing to end.
+      if (kysely && values.length === 0 && NOTHING_TO_END.test(text)) {
+        return Promise.resolve(nothingSent(text.toUpperCase()));
+      }
+      if (kysely && values.length > 0 && wire.parsedStatements[BEGIN_NAME] === BEGIN_TEXT) {
+        return run(text, values, statements.nameOf(text), true);
+      }
+      return plain({ name: BEGIN_NAME, text: BEGIN_TEXT, values: [] }).then(() => query(...args));
+    }
+    if (kysely && values.length > 0) {
       const name = statements.nameOf(text);
-      if (name !== undefined) return run(text, values, name);
+      if (name !== undefined) return run(text, values, name, false);
     }
     return plain(...args);
-  }) as typeof client.query;
+  };
+  client.query = query as typeof client.query;
 }
 
 export function createDb(options: DbOptions): Db {
@@ -234,11 +348,14 @@ export function createDb(options: DbOptions): Db {
     // pg-pool takes its own listener off while it is lent, and an unheard 'error' would end the
     // process. The next query on it fails, and the pool drops it when it comes back.
     const statements = namedStatements();
+    const held = new WeakSet<pg.PoolClient>();
     pool.on('connect', (client) => {
       client.on('error', () => {});
-      nameStatementsOf(client, statements);
+      preparedQueriesOf(client, statements, held);
     });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pool.on('acquire', (client) => held.delete(client));
+    pool.on('release', (_error, client) => held.delete(client));
+    const kysely = new Kysely<Database>({ dialect: new HeldBeginPostgresDialect({ pool }) });
     return {
       kysely,
       dialect: 'postgres',
