@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../src/db/database.ts';
+import { commitWithNextStatement, createDb, type Db } from '../src/db/database.ts';
 import { pgAdmin } from './helpers/pg-admin.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -22,6 +22,10 @@ describe.runIf(databaseUrl)('BEGIN sent with the first statement on PostgreSQL',
     db = createDb({ databaseUrl, pgSchema: schema, poolSize: 1 });
     other = createDb({ databaseUrl, pgSchema: schema, poolSize: 1 });
     await sql`create table t (id serial primary key, v int not null)`.execute(db.kysely);
+    // A check PostgreSQL makes only at COMMIT: no two rows with the same v.
+    await sql`alter table t add constraint t_v_once unique (v) deferrable initially deferred`.execute(
+      db.kysely,
+    );
   });
   afterAll(async () => {
     await db.close();
@@ -206,6 +210,92 @@ describe.runIf(databaseUrl)('BEGIN sent with the first statement on PostgreSQL',
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(await committed()).toEqual([1, 9]);
+  });
+
+  it('sends COMMIT with the statement named the last, the whole transaction in one round trip when it is also the first', async () => {
+    await db.kysely.transaction().execute((trx) => insert(trx, 1));
+    const two = await roundTrips(() =>
+      db.kysely.transaction().execute(async (trx) => {
+        await insert(trx, 2);
+        await commitWithNextStatement(trx);
+        await insert(trx, 3);
+      }),
+    );
+    // BEGIN + the first insert, the second insert + COMMIT; Kysely's commit sends nothing.
+    expect(two).toBe(2);
+    const one = await roundTrips(() =>
+      db.kysely.transaction().execute(async (trx) => {
+        await commitWithNextStatement(trx);
+        await insert(trx, 4);
+      }),
+    );
+    expect(one).toBe(1);
+    expect(await committed()).toEqual([1, 2, 3, 4]);
+    expect(await autocommit()).toBe(true);
+    // Outside a transaction it changes nothing.
+    await commitWithNextStatement(db.kysely);
+    await insert(db.kysely, 5);
+    expect(await committed()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('commits nothing when the last statement fails, or its COMMIT', async () => {
+    await db.kysely.transaction().execute((trx) => insert(trx, 1));
+    // The statement fails (a value not an int): COMMIT is skipped, Kysely's rollback is sent.
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await insert(trx, 2);
+        await commitWithNextStatement(trx);
+        await sql`insert into t (v) values (${'not a number'})`.execute(trx);
+      }),
+    ).rejects.toThrow(/invalid input syntax/);
+    expect(await committed()).toEqual([1]);
+    expect(await autocommit()).toBe(true);
+    // The statement runs, COMMIT fails (the deferred unique check): the statement's promise fails.
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await insert(trx, 2);
+        await commitWithNextStatement(trx);
+        await insert(trx, 1);
+      }),
+    ).rejects.toThrow(/t_v_once/);
+    expect(await committed()).toEqual([1]);
+    expect(await autocommit()).toBe(true);
+    // The same with BEGIN in the batch too.
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await commitWithNextStatement(trx);
+        await sql`insert into t (v) values (${1}), (${1})`.execute(trx);
+      }),
+    ).rejects.toThrow(/t_v_once/);
+    expect(await committed()).toEqual([1]);
+    expect(await autocommit()).toBe(true);
+    await db.kysely.transaction().execute((trx) => insert(trx, 2));
+    expect(await committed()).toEqual([1, 2]);
+  });
+
+  it('refuses a statement after the one that committed, and runs none outside the transaction', async () => {
+    await db.kysely.transaction().execute((trx) => insert(trx, 1));
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await insert(trx, 2);
+        await commitWithNextStatement(trx);
+        await insert(trx, 3);
+        await insert(trx, 4);
+      }),
+    ).rejects.toThrow(/committed with its last statement/);
+    expect(await committed()).toEqual([1, 2, 3]);
+    expect(await autocommit()).toBe(true);
+    // A last statement without parameters: its own COMMIT after it, as usual.
+    await db.kysely.transaction().execute(async (trx) => {
+      await insert(trx, 5);
+      await commitWithNextStatement(trx);
+      await sql`insert into t (v) values (6)`.execute(trx);
+      expect(await committed()).toEqual([1, 2, 3]);
+    });
+    expect(await committed()).toEqual([1, 2, 3, 5, 6]);
+    // Named the last, then no statement: nothing sent, nothing left open.
+    await db.kysely.transaction().execute((trx) => commitWithNextStatement(trx));
+    expect(await autocommit()).toBe(true);
   });
 
   const backendPidOf = async (conn: Db['kysely']) =>

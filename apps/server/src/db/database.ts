@@ -11,9 +11,11 @@ import {
   PostgresDriver,
   SqliteDialect,
   SqliteDriver,
+  sql,
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { onPostgres } from './dialect.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -134,7 +136,7 @@ function cachedPrepare(sqlite: SQLite.Database): SQLite.Database['prepare'] {
 
 /**
  * SQL texts a process names (prepares) on PostgreSQL at most; the ones past it stay unnamed. (A
- * connection also keeps BEGIN's statement, `ld_begin`, see `QueryAfterBegin`.)
+ * connection also keeps BEGIN's statement, `ld_begin`, see `BatchedQuery`.)
  */
 export const PG_NAMED_STATEMENTS = 400;
 /** Longer texts (a seed's inserts of hundreds of rows) stay unnamed: they are not a request's. */
@@ -197,34 +199,46 @@ function namedStatements() {
 type Statements = ReturnType<typeof namedStatements>;
 
 /**
- * BEGIN sent with the transaction's first statement (docs/decisions/0056-cluster.md, "BEGIN sent
- * with the first statement"). node-postgres sends a query only after the previous one's
- * ReadyForQuery, so Kysely's `begin` was a round trip of its own. Here the driver's `begin` is held
- * back (the query below answers it at once) and written ahead of the transaction's first statement
- * in the same write, as the extended protocol's Bind + Execute of BEGIN with no Sync between it and
- * the statement's Parse/Bind/Describe/Execute/Sync. PostgreSQL runs the two as one batch: when
- * BEGIN fails, it skips everything up to the Sync, so the statement never runs outside the
- * transaction, and the statement's promise fails with BEGIN's error. A lost connection fails that
- * promise as it fails any query, with nothing committed (no COMMIT was sent).
+ * BEGIN sent with the transaction's first statement, and COMMIT with its last when the caller says
+ * which that is (docs/decisions/0056-cluster.md, "BEGIN and COMMIT sent with a statement").
+ * node-postgres sends a query only after the previous one's ReadyForQuery, so Kysely's `begin` and
+ * `commit` were round trips of their own. Here the driver's `begin` is held back (answered at once,
+ * nothing sent) and written ahead of the transaction's first statement in the same write, as the
+ * extended protocol's Bind + Execute of BEGIN with no Sync between it and the statement's
+ * Parse/Bind/Describe/Execute/Sync; and after `commitWithNextStatement(trx)`, the next statement's
+ * Execute is followed by COMMIT's Parse/Bind/Execute before the Sync. PostgreSQL runs such a batch
+ * in order and, at the first error, skips everything up to the Sync: a failing BEGIN runs no
+ * statement outside the transaction, a failing statement commits nothing (the transaction is left
+ * failed, and Kysely's rollback is sent), and a failing COMMIT fails the statement's promise, so
+ * the caller sees the error as it saw the COMMIT's. A lost connection fails the promise as it fails
+ * any query; what PostgreSQL had not committed it rolls back.
  *
  * BEGIN is itself a named statement (parsed once per connection, by the first transaction on it,
  * which still sends BEGIN on its own): so the batch carries no Parse of BEGIN, whose ParseComplete
  * node-postgres would book under the statement's name before the statement's own Parse is answered.
- * Only a statement with parameters (Kysely's, the extended protocol) is batched; a first statement
- * without any (raw SQL, a savepoint) gets BEGIN sent alone before it, as before.
+ * (COMMIT's Parse comes after the statement's, so it can be unnamed.) Only a statement with
+ * parameters (Kysely's, the extended protocol) is batched; a first statement without any (raw SQL,
+ * a savepoint) gets BEGIN sent alone before it, and a last one is followed by a COMMIT of its own,
+ * as before. After a COMMIT sent with a statement, the transaction is over: Kysely's own commit (or
+ * rollback) is answered without sending anything, and any other statement in it is refused.
  */
 const HELD_BEGIN = 'begin /* held until the first statement */';
+const COMMIT_NEXT = 'commit /* with the next statement */';
 const BEGIN_NAME = 'ld_begin';
 const BEGIN_TEXT = 'begin';
 const NOTHING_TO_END = /^(commit|rollback)$/;
 
 interface PgWire {
   parsedStatements: Record<string, string>;
-  bind(config: { statement: string }): void;
-  execute(config: object): void;
+  parse(config: { text: string }): void;
+  bind(config: { statement?: string }): void;
+  execute(config: { portal?: string; rows?: number }): void;
+  sync(): void;
 }
 interface PgQueryInternals {
+  portal: string;
   prepare(connection: PgWire): void;
+  _getRows(connection: PgWire, rows: number | undefined): void;
   handleCommandComplete(message: unknown, connection: PgWire): void;
 }
 type QueryCallback = (error: Error | undefined, result: pg.QueryResult) => void;
@@ -234,23 +248,56 @@ const PgQuery = pg.Query as unknown as new (
   callback: QueryCallback,
 ) => pg.Query & PgQueryInternals;
 
-/** A statement with BEGIN written ahead of it, in one write and one round trip. */
-class QueryAfterBegin extends PgQuery {
-  #begun = false;
+/** A statement with BEGIN written ahead of it and/or COMMIT after it, in one write and one round trip. */
+class BatchedQuery extends PgQuery {
+  #begin: boolean;
+  readonly #commit: boolean;
+  #answered = false;
+  constructor(config: pg.QueryConfig, callback: QueryCallback, begin: boolean, commit: boolean) {
+    super(config, undefined, callback);
+    this.#begin = begin;
+    this.#commit = commit;
+  }
   override prepare(connection: PgWire): void {
-    connection.bind({ statement: BEGIN_NAME });
-    connection.execute({});
+    if (this.#begin) {
+      connection.bind({ statement: BEGIN_NAME });
+      connection.execute({});
+    }
     super.prepare(connection);
   }
+  override _getRows(connection: PgWire, rows: number | undefined): void {
+    if (!this.#commit || rows) {
+      super._getRows(connection, rows);
+      return;
+    }
+    connection.execute({ portal: this.portal });
+    connection.parse({ text: 'commit' });
+    connection.bind({});
+    connection.execute({});
+    connection.sync();
+  }
   override handleCommandComplete(message: unknown, connection: PgWire): void {
-    // The first CommandComplete is BEGIN's: it is no result of the statement.
-    if (!this.#begun) this.#begun = true;
-    else super.handleCommandComplete(message, connection);
+    // BEGIN's and COMMIT's CommandComplete are no result of the statement.
+    if (this.#begin) this.#begin = false;
+    else if (!this.#answered) {
+      this.#answered = true;
+      super.handleCommandComplete(message, connection);
+    }
   }
 }
 
 const nothingSent = (command: string): pg.QueryResult =>
   ({ command, rowCount: null, oid: 0, rows: [], fields: [] }) as unknown as pg.QueryResult;
+
+/**
+ * Commits the transaction `trx` with its next statement, sent in the same round trip
+ * (PostgreSQL; on SQLite nothing changes). The next statement on `trx` must be its last: any
+ * other after it is refused. When that statement is not one Kysely sends with parameters, the
+ * transaction commits on its own afterwards, as usual.
+ */
+export async function commitWithNextStatement(trx: Conn): Promise<void> {
+  if (trx.isTransaction && onPostgres(trx)) await sql.raw(COMMIT_NEXT).execute(trx);
+}
 
 /** The driver's BEGIN, held back by `preparedQueriesOf` until the transaction's first statement. */
 class HeldBeginPostgresDriver extends PostgresDriver {
@@ -271,28 +318,39 @@ class HeldBeginPostgresDialect extends PostgresDialect {
   }
 }
 
+/** What a connection holds back for its next statement; forgotten whenever the pool lends or takes it back. */
+interface Batching {
+  /** The transaction's BEGIN, not sent yet. */
+  begin: boolean;
+  /** COMMIT to send with the next statement. */
+  commit: boolean;
+  /** A COMMIT went with the last statement: the transaction is over. */
+  committed: boolean;
+}
+
 /**
  * Makes `client.query(text, values)`, as Kysely calls it, use a name for the texts that have one
- * (`namedStatements`), and hold the driver's BEGIN until the transaction's first statement.
- * `held` has the clients whose BEGIN is held; the pool takes a client out of it whenever it lends
- * or takes back one, so a BEGIN never outlives the lending it was sent in.
+ * (`namedStatements`), and send BEGIN and COMMIT with a statement (above).
  */
-function preparedQueriesOf(
-  client: pg.PoolClient,
-  statements: Statements,
-  held: WeakSet<pg.PoolClient>,
-): void {
+function preparedQueriesOf(client: pg.PoolClient, statements: Statements, batching: Batching): void {
   const plain = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
   const wire = (client as unknown as { connection: PgWire }).connection;
-  const afterBegin = (config: pg.QueryConfig) =>
+  const batched = (config: pg.QueryConfig, begin: boolean, commit: boolean) =>
     new Promise<pg.QueryResult>((resolve, reject) => {
-      plain(
-        new QueryAfterBegin(config, undefined, (error, result) => (error ? reject(error) : resolve(result))),
-      );
+      const callback: QueryCallback = (error, result) => (error ? reject(error) : resolve(result));
+      plain(new BatchedQuery(config, callback, begin, commit));
     });
-  const run = async (text: string, values: unknown[], name: string | undefined, begin: boolean) => {
+  const run = async (
+    text: string,
+    values: unknown[],
+    name: string | undefined,
+    begin = false,
+    commit = false,
+  ) => {
     try {
-      return await (begin ? afterBegin({ name, text, values }) : plain({ name, text, values }));
+      return await (begin || commit
+        ? batched({ name, text, values }, begin, commit)
+        : plain({ name, text, values }));
     } catch (error) {
       if (name === undefined || !RESULT_TYPE_CHANGED.test((error as Error).message ?? '')) throw error;
       statements.unname(text);
@@ -304,24 +362,53 @@ function preparedQueriesOf(
   const query = (...args: unknown[]): Promise<pg.QueryResult> => {
     const [text, values] = args;
     const kysely = args.length === 2 && typeof text === 'string' && Array.isArray(values);
+    const ending = kysely && values.length === 0 && NOTHING_TO_END.test(text);
+    const withValues = kysely && values.length > 0;
     if (kysely && text === HELD_BEGIN) {
-      held.add(client);
+      Object.assign(batching, { begin: true, commit: false, committed: false });
       return Promise.resolve(nothingSent('BEGIN'));
     }
-    if (held.has(client)) {
-      held.delete(client);
-      // A transaction that ran no statement: nothing was sent, nothing to end.
-      if (kysely && values.length === 0 && NOTHING_TO_END.test(text)) {
+    if (kysely && text === COMMIT_NEXT) {
+      batching.commit = batching.begin || client.getTransactionStatus() === 'T';
+      return Promise.resolve(nothingSent('COMMIT'));
+    }
+    if (batching.committed) {
+      if (client.getTransactionStatus() === 'I') {
+        if (ending) {
+          batching.committed = false;
+          return Promise.resolve(nothingSent(text.toUpperCase()));
+        }
+        return Promise.reject(
+          new Error('the transaction was committed with its last statement: no statement after it'),
+        );
+      }
+      // The batch failed before its COMMIT: the transaction is open (failed), Kysely ends it.
+      batching.committed = false;
+    }
+    if (batching.begin) {
+      if (ending) {
+        // A transaction that ran no statement: nothing was sent, nothing to end.
+        Object.assign(batching, { begin: false, commit: false });
         return Promise.resolve(nothingSent(text.toUpperCase()));
       }
-      if (kysely && values.length > 0 && wire.parsedStatements[BEGIN_NAME] === BEGIN_TEXT) {
-        return run(text, values, statements.nameOf(text), true);
+      if (!withValues || wire.parsedStatements[BEGIN_NAME] !== BEGIN_TEXT) {
+        batching.begin = false;
+        return plain({ name: BEGIN_NAME, text: BEGIN_TEXT, values: [] }).then(() => query(...args));
       }
-      return plain({ name: BEGIN_NAME, text: BEGIN_TEXT, values: [] }).then(() => query(...args));
+      const commit = batching.commit;
+      Object.assign(batching, { begin: false, commit: false, committed: commit });
+      return run(text, values, statements.nameOf(text), true, commit);
     }
-    if (kysely && values.length > 0) {
+    if (batching.commit) {
+      batching.commit = false;
+      if (withValues) {
+        batching.committed = true;
+        return run(text, values, statements.nameOf(text), false, true);
+      }
+    }
+    if (withValues) {
       const name = statements.nameOf(text);
-      if (name !== undefined) return run(text, values, name, false);
+      if (name !== undefined) return run(text, values, name);
     }
     return plain(...args);
   };
@@ -348,13 +435,18 @@ export function createDb(options: DbOptions): Db {
     // pg-pool takes its own listener off while it is lent, and an unheard 'error' would end the
     // process. The next query on it fails, and the pool drops it when it comes back.
     const statements = namedStatements();
-    const held = new WeakSet<pg.PoolClient>();
+    const batchings = new WeakMap<pg.PoolClient, Batching>();
     pool.on('connect', (client) => {
       client.on('error', () => {});
-      preparedQueriesOf(client, statements, held);
+      const batching = { begin: false, commit: false, committed: false };
+      batchings.set(client, batching);
+      preparedQueriesOf(client, statements, batching);
     });
-    pool.on('acquire', (client) => held.delete(client));
-    pool.on('release', (_error, client) => held.delete(client));
+    // Nothing held back outlives the lending it was asked in.
+    const forget = (client: pg.PoolClient) =>
+      Object.assign(batchings.get(client) ?? {}, { begin: false, commit: false, committed: false });
+    pool.on('acquire', forget);
+    pool.on('release', (_error, client) => forget(client));
     const kysely = new Kysely<Database>({ dialect: new HeldBeginPostgresDialect({ pool }) });
     return {
       kysely,
