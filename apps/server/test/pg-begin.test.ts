@@ -7,9 +7,10 @@ import { pgAdmin } from './helpers/pg-admin.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
-// BEGIN sent with the transaction's first statement (docs/decisions/0056-cluster.md, "BEGIN sent
-// with the first statement"): one round trip less per transaction, and never a statement run
-// outside its transaction, whether BEGIN fails or the connection is lost.
+// BEGIN sent with the transaction's first statement, COMMIT with its last when named
+// (docs/decisions/0056-cluster.md, "BEGIN and COMMIT sent with a statement"): a round trip less
+// each, never a statement run outside its transaction, and nothing committed that failed, whether
+// BEGIN, the statement or COMMIT fails or the connection is lost.
 describe.runIf(databaseUrl)('BEGIN sent with the first statement on PostgreSQL', () => {
   const schema = `begin_${randomBytes(5).toString('hex')}`;
   const port = Number(new URL(databaseUrl ?? 'postgres://x').port || 5432);
