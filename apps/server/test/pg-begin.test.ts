@@ -286,6 +286,21 @@ describe.runIf(databaseUrl)('BEGIN sent with the first statement on PostgreSQL',
     ).rejects.toThrow(/committed with its last statement/);
     expect(await committed()).toEqual([1, 2, 3]);
     expect(await autocommit()).toBe(true);
+    // Nor one sent while the committing statement is still on its way (queued behind it, it
+    // would run after the COMMIT). Kysely runs a transaction's statements one at a time anyway;
+    // the connection also waits for the committing one's answer before it decides.
+    const both = await db.kysely
+      .transaction()
+      .execute(async (trx) => {
+        await insert(trx, 7);
+        await commitWithNextStatement(trx);
+        return Promise.allSettled([insert(trx, 8), insert(trx, 9)]);
+      })
+      .catch((error: Error) => error);
+    expect(both).toBeInstanceOf(Array);
+    expect((both as PromiseSettledResult<unknown>[]).map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(await committed()).toEqual([1, 2, 3, 7, 8]);
+    await sql`delete from t where v in (7, 8)`.execute(db.kysely);
     // A last statement without parameters: its own COMMIT after it, as usual.
     await db.kysely.transaction().execute(async (trx) => {
       await insert(trx, 5);

@@ -331,6 +331,8 @@ interface Batching {
   commit: boolean;
   /** A COMMIT went with the last statement: the transaction is over. */
   committed: boolean;
+  /** That statement, while PostgreSQL has not answered it: what comes meanwhile waits for it. */
+  committing: Promise<unknown> | null;
 }
 
 /**
@@ -367,13 +369,24 @@ function preparedQueriesOf(client: pg.PoolClient, statements: Statements, batchi
       return plain(text, values);
     }
   };
+  const again = (args: unknown[]) => () => query(...args);
+  /** `statement`, which commits the transaction: remembered until it is answered. */
+  const committing = (statement: Promise<pg.QueryResult>) => {
+    batching.committed = true;
+    batching.committing = statement;
+    const answered = () => {
+      if (batching.committing === statement) batching.committing = null;
+    };
+    statement.then(answered, answered);
+    return statement;
+  };
   const query = (...args: unknown[]): Promise<pg.QueryResult> => {
     const [text, values] = args;
     const kysely = args.length === 2 && typeof text === 'string' && Array.isArray(values);
     const ending = kysely && values.length === 0 && NOTHING_TO_END.test(text);
     const withValues = kysely && values.length > 0;
     if (kysely && text === HELD_BEGIN) {
-      Object.assign(batching, { begin: true, commit: false, committed: false });
+      Object.assign(batching, { begin: true, commit: false, committed: false, committing: null });
       return Promise.resolve(nothingSent('BEGIN'));
     }
     if (kysely && text === COMMIT_NEXT) {
@@ -381,6 +394,10 @@ function preparedQueriesOf(client: pg.PoolClient, statements: Statements, batchi
       return Promise.resolve(nothingSent('COMMIT'));
     }
     if (batching.committed) {
+      // Nothing may be queued behind the committing statement (it would run after the COMMIT,
+      // outside the transaction): wait for its answer, then decide by the state it left.
+      const committing = batching.committing;
+      if (committing) return committing.then(again(args), again(args));
       if (client.getTransactionStatus() === 'I') {
         if (ending) {
           batching.committed = false;
@@ -404,15 +421,14 @@ function preparedQueriesOf(client: pg.PoolClient, statements: Statements, batchi
         return plain({ name: BEGIN_NAME, text: BEGIN_TEXT, values: [] }).then(() => query(...args));
       }
       const commit = batching.commit;
-      Object.assign(batching, { begin: false, commit: false, committed: commit });
-      return run(text, values, statements.nameOf(text), true, commit);
+      Object.assign(batching, { begin: false, commit: false });
+      return commit
+        ? committing(run(text, values, statements.nameOf(text), true, true))
+        : run(text, values, statements.nameOf(text), true);
     }
     if (batching.commit) {
       batching.commit = false;
-      if (withValues) {
-        batching.committed = true;
-        return run(text, values, statements.nameOf(text), false, true);
-      }
+      if (withValues) return committing(run(text, values, statements.nameOf(text), false, true));
     }
     if (withValues) {
       const name = statements.nameOf(text);
@@ -446,13 +462,18 @@ export function createDb(options: DbOptions): Db {
     const batchings = new WeakMap<pg.PoolClient, Batching>();
     pool.on('connect', (client) => {
       client.on('error', () => {});
-      const batching = { begin: false, commit: false, committed: false };
+      const batching: Batching = { begin: false, commit: false, committed: false, committing: null };
       batchings.set(client, batching);
       preparedQueriesOf(client, statements, batching);
     });
     // Nothing held back outlives the lending it was asked in.
     const forget = (client: pg.PoolClient) =>
-      Object.assign(batchings.get(client) ?? {}, { begin: false, commit: false, committed: false });
+      Object.assign(batchings.get(client) ?? {}, {
+        begin: false,
+        commit: false,
+        committed: false,
+        committing: null,
+      });
     pool.on('acquire', forget);
     pool.on('release', (_error, client) => forget(client));
     const kysely = new Kysely<Database>({ dialect: new HeldBeginPostgresDialect({ pool }) });
