@@ -8,12 +8,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { startCluster } from './lib/cluster.mjs';
 import { ensureNginx } from './lib/nginx-deps.mjs';
+import { localPostgresUrl } from './lib/services.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
 
-/** The cluster's own database, apart from the tests' (`test`, one schema per test file). */
-export const DEFAULT_CLUSTER_DATABASE = 'postgres://postgres@127.0.0.1:5432/portal_cluster';
+/**
+ * The cluster's own database, apart from the tests' (`test`, one schema per test file), on the
+ * local PostgreSQL: through its Unix socket when it has one, else 127.0.0.1:5432.
+ */
+export const DEFAULT_CLUSTER_DATABASE = localPostgresUrl('portal_cluster');
 
 /** Creates the database named in `url` when the server does not have it yet. */
 async function ensureDatabase(url) {

@@ -7,7 +7,7 @@ import { PORTAL_APP_ID } from '@ld/contract/defaults';
 import { createDb } from '@ld/server/src/db/database.ts';
 import { type Cluster, freePort, NGINX, startCluster } from '../../scripts/lib/cluster.mjs';
 import { ensureServerBuilt, SERVER_MAIN } from '../../scripts/lib/server-build.mjs';
-import { probePostgres, probeRedis } from '../../scripts/lib/services.mjs';
+import { localPostgresUrl, probePostgres, probeRedis } from '../../scripts/lib/services.mjs';
 import { type LoadResult, load } from './load.ts';
 import { downloadRequests, warnIfFailed } from './money-scenarios.ts';
 import { fundedBuyers, paidGames } from './money-setup.ts';
@@ -82,7 +82,8 @@ function describeLoad(name: string, result: LoadResult) {
 
 /**
  * The cluster as production runs it (issue 23 §4; docs/decisions/0056-cluster.md), on PostgreSQL
- * (a schema of its own in BENCH_DATABASE_URL, default the local `test` database) and Redis: the
+ * (a schema of its own in BENCH_DATABASE_URL, default the local `test` database, through its Unix
+ * socket when it has one, as `npm run cluster` and a deployment on one machine) and Redis: the
  * feed and the game list straight to one process, through nginx with one process and with two;
  * durable paid downloads through the cluster; the compiled server's cold start.
  */
@@ -91,7 +92,7 @@ export async function clusterScenarios(options: {
   webDist?: string;
 }): Promise<{ figures: Figure[]; comparisons: Comparison[] }> {
   const figures: Figure[] = [];
-  const databaseBase = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const databaseBase = process.env.BENCH_DATABASE_URL ?? localPostgresUrl('test');
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const missing = [
     (await probePostgres(databaseBase)).ok ? '' : `PostgreSQL at ${databaseBase}`,

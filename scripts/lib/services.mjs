@@ -1,5 +1,6 @@
 // The databases the server tests can use besides SQLite. `npm test` turns each on when it answers
 // (as `.ci/run` used to), and otherwise says in its closing line that its cases were skipped, and why.
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -23,6 +24,20 @@ export const SERVICES = [
     probe: (url) => probeRedis(url),
   },
 ];
+
+/** Where Debian's PostgreSQL puts its Unix socket. */
+export const PG_SOCKET_DIR = '/var/run/postgresql';
+
+/**
+ * The local PostgreSQL's `database` as `user`: through its Unix socket when there is one (the
+ * loopback TCP stack on both ends costs ~14 % of a paid download's CPU, docs/decisions/0056-cluster.md),
+ * else 127.0.0.1:5432. Only for a PostgreSQL on this machine.
+ */
+export function localPostgresUrl(database, { user = 'postgres', socketDir = PG_SOCKET_DIR } = {}) {
+  if (fs.existsSync(path.join(socketDir, '.s.PGSQL.5432')))
+    return `postgres://${user}@localhost/${database}?host=${socketDir}`;
+  return `postgres://${user}@127.0.0.1:5432/${database}`;
+}
 
 // Socket errors say most in their code (ECONNREFUSED); server errors in their message.
 const describeError = (error) =>

@@ -1,6 +1,15 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { probePostgres, probeRedis, resolveServices } from '../lib/services.mjs';
+import {
+  localPostgresUrl,
+  PG_SOCKET_DIR,
+  probePostgres,
+  probeRedis,
+  resolveServices,
+} from '../lib/services.mjs';
 
 const fake = (name, answers) => ({
   name,
@@ -61,4 +70,31 @@ describe('which databases npm test turns on', () => {
     });
     expect(await probeRedis(`redis://127.0.0.1:${port}`)).toEqual({ ok: false, reason: 'ECONNREFUSED' });
   });
+});
+
+describe('the local PostgreSQL', () => {
+  it('is reached through its Unix socket when it has one, else on 127.0.0.1:5432', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-socket-'));
+    try {
+      expect(localPostgresUrl('portal_cluster', { socketDir: dir })).toBe(
+        'postgres://postgres@127.0.0.1:5432/portal_cluster',
+      );
+      fs.writeFileSync(path.join(dir, '.s.PGSQL.5432'), '');
+      expect(localPostgresUrl('portal_cluster', { socketDir: dir })).toBe(
+        `postgres://postgres@localhost/portal_cluster?host=${dir}`,
+      );
+      expect(localPostgresUrl('portal', { user: 'portal', socketDir: dir })).toBe(
+        `postgres://portal@localhost/portal?host=${dir}`,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(fs.existsSync(path.join(PG_SOCKET_DIR, '.s.PGSQL.5432')) && process.env.TEST_DATABASE_URL)(
+    'answers on the socket URL as on TCP',
+    async () => {
+      expect(await probePostgres(localPostgresUrl('test'))).toEqual({ ok: true });
+    },
+  );
 });

@@ -7,10 +7,15 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
+  type PostgresDialectConfig,
+  PostgresDriver,
   SqliteDialect,
   SqliteDriver,
+  sql,
+  type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { onPostgres } from './dialect.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -129,7 +134,10 @@ function cachedPrepare(sqlite: SQLite.Database): SQLite.Database['prepare'] {
   }) as SQLite.Database['prepare'];
 }
 
-/** SQL texts a process names (prepares) on PostgreSQL at most; the ones past it stay unnamed. */
+/**
+ * SQL texts a process names (prepares) on PostgreSQL at most; the ones past it stay unnamed. (A
+ * connection also keeps BEGIN's statement, `ld_begin`, see `BatchedQuery`.)
+ */
 export const PG_NAMED_STATEMENTS = 400;
 /** Longer texts (a seed's inserts of hundreds of rows) stay unnamed: they are not a request's. */
 const PG_NAMED_MAX_LENGTH = 4_000;
@@ -190,28 +198,245 @@ function namedStatements() {
 
 type Statements = ReturnType<typeof namedStatements>;
 
-/** Makes `client.query(text, values)`, as Kysely calls it, use a name for the texts that have one. */
-function nameStatementsOf(client: pg.PoolClient, statements: Statements): void {
+/**
+ * BEGIN sent with the transaction's first statement, and COMMIT with its last when the caller says
+ * which that is (docs/decisions/0056-cluster.md, "BEGIN and COMMIT sent with a statement").
+ * node-postgres sends a query only after the previous one's ReadyForQuery, so Kysely's `begin` and
+ * `commit` were round trips of their own. Here the driver's `begin` is held back (answered at once,
+ * nothing sent) and written ahead of the transaction's first statement in the same write, as the
+ * extended protocol's Bind + Execute of BEGIN with no Sync between it and the statement's
+ * Parse/Bind/Describe/Execute/Sync; and after `commitWithNextStatement(trx)`, the next statement's
+ * Execute is followed by COMMIT's Parse/Bind/Execute before the Sync. PostgreSQL runs such a batch
+ * in order and, at the first error, skips everything up to the Sync: a failing BEGIN runs no
+ * statement outside the transaction, a failing statement commits nothing (the transaction is left
+ * failed, and Kysely's rollback is sent), and a failing COMMIT fails the statement's promise, so
+ * the caller sees the error as it saw the COMMIT's. A lost connection fails the promise as it fails
+ * any query; what PostgreSQL had not committed it rolls back.
+ *
+ * BEGIN is itself a named statement (parsed once per connection, by the first transaction on it,
+ * which still sends BEGIN on its own): so the batch carries no Parse of BEGIN, whose ParseComplete
+ * node-postgres would book under the statement's name before the statement's own Parse is answered.
+ * (COMMIT's Parse comes after the statement's, so it can be unnamed.) Only a statement with
+ * parameters (Kysely's, the extended protocol) is batched; a first statement without any (raw SQL,
+ * a savepoint) gets BEGIN sent alone before it, and a last one is followed by a COMMIT of its own,
+ * as before. After a COMMIT sent with a statement, the transaction is over: Kysely's own commit (or
+ * rollback) is answered without sending anything, and any other statement in it is refused.
+ */
+const HELD_BEGIN = 'begin /* held until the first statement */';
+const COMMIT_NEXT = 'commit /* with the next statement */';
+const BEGIN_NAME = 'ld_begin';
+const BEGIN_TEXT = 'begin';
+const NOTHING_TO_END = /^(commit|rollback)$/;
+
+interface PgWire {
+  parsedStatements: Record<string, string>;
+  parse(config: { text: string }): void;
+  bind(config: { statement?: string }): void;
+  execute(config: { portal?: string; rows?: number }): void;
+  sync(): void;
+}
+interface PgQueryInternals {
+  name: string | undefined;
+  portal: string;
+  prepare(connection: PgWire): void;
+  _getRows(connection: PgWire, rows: number | undefined): void;
+  handleCommandComplete(message: unknown, connection: PgWire): void;
+}
+type QueryCallback = (error: Error | undefined, result: pg.QueryResult) => void;
+/**
+ * node-postgres's query, made from the text (a config object would be copied property by property,
+ * `cloneQueryConfig`: 1.7 % of the server's CPU on paid downloads); the name is set after.
+ */
+const PgQuery = pg.Query as unknown as new (
+  text: string,
+  values: unknown[],
+  callback: QueryCallback,
+) => pg.Query & PgQueryInternals;
+
+/** A statement with BEGIN written ahead of it and/or COMMIT after it, in one write and one round trip. */
+class BatchedQuery extends PgQuery {
+  #begin: boolean;
+  readonly #commit: boolean;
+  #answered = false;
+  constructor(text: string, values: unknown[], callback: QueryCallback, begin: boolean, commit: boolean) {
+    super(text, values, callback);
+    this.#begin = begin;
+    this.#commit = commit;
+  }
+  override prepare(connection: PgWire): void {
+    if (this.#begin) {
+      connection.bind({ statement: BEGIN_NAME });
+      connection.execute({});
+    }
+    super.prepare(connection);
+  }
+  override _getRows(connection: PgWire, rows: number | undefined): void {
+    if (!this.#commit || rows) {
+      super._getRows(connection, rows);
+      return;
+    }
+    connection.execute({ portal: this.portal });
+    connection.parse({ text: 'commit' });
+    connection.bind({});
+    connection.execute({});
+    connection.sync();
+  }
+  override handleCommandComplete(message: unknown, connection: PgWire): void {
+    // BEGIN's and COMMIT's CommandComplete are no result of the statement.
+    if (this.#begin) this.#begin = false;
+    else if (!this.#answered) {
+      this.#answered = true;
+      super.handleCommandComplete(message, connection);
+    }
+  }
+}
+
+const nothingSent = (command: string): pg.QueryResult =>
+  ({ command, rowCount: null, oid: 0, rows: [], fields: [] }) as unknown as pg.QueryResult;
+
+/**
+ * Commits the transaction `trx` with its next statement, sent in the same round trip
+ * (PostgreSQL; on SQLite nothing changes). The next statement on `trx` must be its last: any
+ * other after it is refused. When that statement is not one Kysely sends with parameters, the
+ * transaction commits on its own afterwards, as usual.
+ */
+export async function commitWithNextStatement(trx: Conn): Promise<void> {
+  if (trx.isTransaction && onPostgres(trx)) await sql.raw(COMMIT_NEXT).execute(trx);
+}
+
+/** The driver's BEGIN, held back by `preparedQueriesOf` until the transaction's first statement. */
+class HeldBeginPostgresDriver extends PostgresDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    if (settings.isolationLevel || settings.accessMode) return super.beginTransaction(connection, settings);
+    await connection.executeQuery(CompiledQuery.raw(HELD_BEGIN));
+  }
+}
+
+class HeldBeginPostgresDialect extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+  constructor(config: PostgresDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new HeldBeginPostgresDriver(this.#config);
+  }
+}
+
+/** What a connection holds back for its next statement; forgotten whenever the pool lends or takes it back. */
+interface Batching {
+  /** The transaction's BEGIN, not sent yet. */
+  begin: boolean;
+  /** COMMIT to send with the next statement. */
+  commit: boolean;
+  /** A COMMIT went with the last statement: the transaction is over. */
+  committed: boolean;
+  /** That statement, while PostgreSQL has not answered it: what comes meanwhile waits for it. */
+  committing: Promise<unknown> | null;
+}
+
+/**
+ * Makes `client.query(text, values)`, as Kysely calls it, use a name for the texts that have one
+ * (`namedStatements`), and send BEGIN and COMMIT with a statement (above).
+ */
+function preparedQueriesOf(client: pg.PoolClient, statements: Statements, batching: Batching): void {
   const plain = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
-  const run = async (text: string, values: unknown[], name: string) => {
+  const wire = (client as unknown as { connection: PgWire }).connection;
+  const send = (text: string, values: unknown[], name: string | undefined, begin: boolean, commit: boolean) =>
+    new Promise<pg.QueryResult>((resolve, reject) => {
+      const callback: QueryCallback = (error, result) => (error ? reject(error) : resolve(result));
+      const query =
+        begin || commit
+          ? new BatchedQuery(text, values, callback, begin, commit)
+          : new PgQuery(text, values, callback);
+      query.name = name;
+      plain(query);
+    });
+  const run = async (
+    text: string,
+    values: unknown[],
+    name: string | undefined,
+    begin = false,
+    commit = false,
+  ) => {
     try {
-      return await plain({ name, text, values });
+      return await send(text, values, name, begin, commit);
     } catch (error) {
-      if (!RESULT_TYPE_CHANGED.test((error as Error).message ?? '')) throw error;
+      if (name === undefined || !RESULT_TYPE_CHANGED.test((error as Error).message ?? '')) throw error;
       statements.unname(text);
       // In a transaction PostgreSQL has failed it: the caller's error. Else nothing ran: again.
       if (client.getTransactionStatus() !== 'I') throw error;
       return plain(text, values);
     }
   };
-  client.query = ((...args: unknown[]) => {
+  const again = (args: unknown[]) => () => query(...args);
+  /** `statement`, which commits the transaction: remembered until it is answered. */
+  const committing = (statement: Promise<pg.QueryResult>) => {
+    batching.committed = true;
+    batching.committing = statement;
+    const answered = () => {
+      if (batching.committing === statement) batching.committing = null;
+    };
+    statement.then(answered, answered);
+    return statement;
+  };
+  const query = (...args: unknown[]): Promise<pg.QueryResult> => {
     const [text, values] = args;
-    if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+    const kysely = args.length === 2 && typeof text === 'string' && Array.isArray(values);
+    const ending = kysely && values.length === 0 && NOTHING_TO_END.test(text);
+    const withValues = kysely && values.length > 0;
+    if (kysely && text === HELD_BEGIN) {
+      Object.assign(batching, { begin: true, commit: false, committed: false, committing: null });
+      return Promise.resolve(nothingSent('BEGIN'));
+    }
+    if (kysely && text === COMMIT_NEXT) {
+      batching.commit = batching.begin || client.getTransactionStatus() === 'T';
+      return Promise.resolve(nothingSent('COMMIT'));
+    }
+    if (batching.committed) {
+      // Nothing may be queued behind the committing statement (it would run after the COMMIT,
+      // outside the transaction): wait for its answer, then decide by the state it left.
+      const committing = batching.committing;
+      if (committing) return committing.then(again(args), again(args));
+      if (client.getTransactionStatus() === 'I') {
+        if (ending) {
+          batching.committed = false;
+          return Promise.resolve(nothingSent(text.toUpperCase()));
+        }
+        return Promise.reject(
+          new Error('the transaction was committed with its last statement: no statement after it'),
+        );
+      }
+      // The batch failed before its COMMIT: the transaction is open (failed), Kysely ends it.
+      batching.committed = false;
+    }
+    if (batching.begin) {
+      if (ending) {
+        // A transaction that ran no statement: nothing was sent, nothing to end.
+        Object.assign(batching, { begin: false, commit: false });
+        return Promise.resolve(nothingSent(text.toUpperCase()));
+      }
+      if (!withValues || wire.parsedStatements[BEGIN_NAME] !== BEGIN_TEXT) {
+        batching.begin = false;
+        return plain({ name: BEGIN_NAME, text: BEGIN_TEXT, values: [] }).then(() => query(...args));
+      }
+      const commit = batching.commit;
+      Object.assign(batching, { begin: false, commit: false });
+      return commit
+        ? committing(run(text, values, statements.nameOf(text), true, true))
+        : run(text, values, statements.nameOf(text), true);
+    }
+    if (batching.commit) {
+      batching.commit = false;
+      if (withValues) return committing(run(text, values, statements.nameOf(text), false, true));
+    }
+    if (withValues) {
       const name = statements.nameOf(text);
       if (name !== undefined) return run(text, values, name);
     }
     return plain(...args);
-  }) as typeof client.query;
+  };
+  client.query = query as typeof client.query;
 }
 
 export function createDb(options: DbOptions): Db {
@@ -234,11 +459,24 @@ export function createDb(options: DbOptions): Db {
     // pg-pool takes its own listener off while it is lent, and an unheard 'error' would end the
     // process. The next query on it fails, and the pool drops it when it comes back.
     const statements = namedStatements();
+    const batchings = new WeakMap<pg.PoolClient, Batching>();
     pool.on('connect', (client) => {
       client.on('error', () => {});
-      nameStatementsOf(client, statements);
+      const batching: Batching = { begin: false, commit: false, committed: false, committing: null };
+      batchings.set(client, batching);
+      preparedQueriesOf(client, statements, batching);
     });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Nothing held back outlives the lending it was asked in.
+    const forget = (client: pg.PoolClient) =>
+      Object.assign(batchings.get(client) ?? {}, {
+        begin: false,
+        commit: false,
+        committed: false,
+        committing: null,
+      });
+    pool.on('acquire', forget);
+    pool.on('release', (_error, client) => forget(client));
+    const kysely = new Kysely<Database>({ dialect: new HeldBeginPostgresDialect({ pool }) });
     return {
       kysely,
       dialect: 'postgres',

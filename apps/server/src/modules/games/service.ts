@@ -10,7 +10,7 @@ import {
   type PlatformTypeValue,
 } from '@ld/contract/games';
 import type { Selectable } from 'kysely';
-import type { Conn } from '../../db/database.ts';
+import { type Conn, commitWithNextStatement } from '../../db/database.ts';
 import { type DayCount, dayText } from '../../db/day-buckets.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -137,13 +137,16 @@ export async function gameCardsOf(db: Conn, gameIds: Iterable<number>): Promise<
  * A download link handed out: a row with the downloader's channel for the channel report
  * (decision 0062), and the game's counter, in `trx` (they never disagree). Statistics, not money.
  * The counter last (repository.ts): every downloader of a game updates that row, so its lock is
- * held only for the moment before the commit.
+ * held only for the moment before the commit. The last work in `trx`: it commits with it.
  */
 async function recordDownload(
   trx: Conn,
   download: { gameId: number; userId: number | null; platformType: PlatformTypeValue; now: number },
   attribution: Attribution,
 ): Promise<void> {
+  // The transaction's last statement (one on PostgreSQL): its COMMIT goes with it, one round trip
+  // less (docs/decisions/0056-cluster.md, "BEGIN and COMMIT sent with a statement").
+  await commitWithNextStatement(trx);
   await repo.addDownload(trx, {
     game_id: download.gameId,
     user_id: download.userId,
