@@ -13,7 +13,7 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 // BEGIN, the statement or COMMIT fails or the connection is lost.
 describe.runIf(databaseUrl)('BEGIN sent with the first statement on PostgreSQL', () => {
   const schema = `begin_${randomBytes(5).toString('hex')}`;
-  const port = Number(new URL(databaseUrl ?? 'postgres://x').port || 5432);
+  const port = Number(new URL(databaseUrl || 'postgres://x').port || 5432);
   let db: Db;
   let other: Db;
 
