@@ -80,6 +80,23 @@ async function detailPages(): Promise<string[]> {
   ];
 }
 
+/**
+ * The app's scripts arrive 1.5 s late from now on, as on a slow network, until the test unroutes
+ * them. From the network: the portal's service worker, installed by the pages before, would answer
+ * them from its cache, where routes do not reach, so it goes first.
+ */
+async function scriptsLate(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations())
+      await registration.unregister();
+    for (const key of await caches.keys()) await caches.delete(key);
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+}
+
 /** Whether React has hydrated (or rendered) #root. */
 const isLive = (page: Page) =>
   page.evaluate(() => {
@@ -242,18 +259,8 @@ describe('the painted page is the live one', () => {
       const { page } = phone;
       await loginAs(page, await apiRegister(), '/faq');
       const post = await freshPost();
-      // The scripts arrive 1.5 s late, as on a slow network: the page is painted, the app not there.
-      // (From the network: the portal's service worker, installed by the pages before, would
-      // answer them from its cache, where routes do not reach.)
-      await page.evaluate(async () => {
-        for (const registration of await navigator.serviceWorker.getRegistrations())
-          await registration.unregister();
-        for (const key of await caches.keys()) await caches.delete(key);
-      });
-      await page.route('**/assets/*.js', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.continue();
-      });
+      // The scripts arrive 1.5 s late: the page is painted, the app not there.
+      await scriptsLate(page);
       try {
         await page.goto(`${baseUrl()}${post}`, { waitUntil: 'commit' });
         const like = page.locator('.post-detail__foot').getByRole('button', { name: /点赞帖子/ });
@@ -278,18 +285,10 @@ describe('the painted page is the live one', () => {
         firstOf<{ id: number }>('GET', '/v1/novel/list?sort=1'),
         firstOf<{ id: number }>('GET', '/v1/comic/list?sort=1'),
       ]);
-      // The scripts arrive 1.5 s late (see the like above); the reader's own copy of the work (with
+      // The scripts arrive 1.5 s late; the reader's own copy of the work (with
       // what is on their shelf) is asked only once the app is there, so the page shows the server's
       // guest copy until then: its button must stay, not give way to a loading state.
-      await page.evaluate(async () => {
-        for (const registration of await navigator.serviceWorker.getRegistrations())
-          await registration.unregister();
-        for (const key of await caches.keys()) await caches.delete(key);
-      });
-      await page.route('**/assets/*.js', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.continue();
-      });
+      await scriptsLate(page);
       try {
         for (const [path, off, on] of [
           [`/bookinfo/${book.id}`, '加入书架', '已在书架'],
