@@ -1,22 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../scripts/lib/free-port.mjs';
 import { ensureServerBuilt, SERVER_MAIN } from '../../scripts/lib/server-build.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export interface RunningPortal {
   baseUrl: string;

@@ -3,24 +3,15 @@
 // root: nginx runs with its own prefix (config, pid, logs, temp files) in a temp folder.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.mjs';
 import { renderNginxConfig } from './nginx-config.mjs';
 import { SERVER_MAIN } from './server-build.mjs';
 
-export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
+export { freePort };
 
-export async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
