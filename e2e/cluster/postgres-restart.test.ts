@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Cluster, freePort, startCluster } from '../../scripts/lib/cluster.mjs';
+import { type Cluster, startCluster } from '../../scripts/lib/cluster.mjs';
+import { freePort } from '../../scripts/lib/free-port.mjs';
 import { load, type Outcome, send, sleep } from './traffic.ts';
 
 /** PostgreSQL's own programs (Debian puts them under /usr/lib/postgresql/<version>/bin). */

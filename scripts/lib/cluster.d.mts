@@ -2,7 +2,6 @@
 import type { ChildProcess } from 'node:child_process';
 
 export const NGINX: string;
-export function freePort(): Promise<number>;
 export function waitForOk(
   url: string,
   options?: { ms?: number; alive?: () => boolean; what?: string },

@@ -9,7 +9,6 @@ import { freePort } from './free-port.mjs';
 import { renderNginxConfig } from './nginx-config.mjs';
 import { SERVER_MAIN } from './server-build.mjs';
 
-export { freePort };
 
 export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 

@@ -6,8 +6,6 @@ import { freePort } from '../../../../scripts/lib/free-port.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
-export { freePort };
-
 export interface ServerProcess {
   child: ChildProcess;
   baseUrl: string;
