@@ -9,7 +9,6 @@ import { freePort } from './free-port.mjs';
 import { renderNginxConfig } from './nginx-config.mjs';
 import { SERVER_MAIN } from './server-build.mjs';
 
-
 export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -18,13 +17,15 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function waitForOk(url, { ms = 60_000, alive = () => true, what = url } = {}) {
   const until = Date.now() + ms;
   for (;;) {
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.ok,
-      () => false,
+    // What the last try got (a status or an error), for the message when it never got a 200.
+    const last = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => (r.ok ? null : `HTTP ${r.status}`),
+      (error) => String(error?.cause?.code ?? error?.name ?? error),
     );
-    if (ok) return;
+    if (last === null) return;
     if (!alive()) throw new Error(`${what} ended before it was ready`);
-    if (Date.now() > until) throw new Error(`${what} was not ready within ${ms / 1000} s`);
+    if (Date.now() > until)
+      throw new Error(`${what} was not ready within ${ms / 1000} s (last try: ${last})`);
     await sleep(100);
   }
 }
@@ -207,7 +208,9 @@ export async function startCluster(options) {
     await waitForOk(`${cluster.url}/api/ready`, {
       alive: () => cluster.nginx.exitCode === null,
       what: 'nginx',
-      ms: 20_000,
+      // Its processes answered their own health checks already; once, with the other fault tests
+      // loading two cores, no 200 came through it within 20 s (the message now names the last answer).
+      ms: 60_000,
     }).catch((error) => {
       throw new Error(`${error.message}\n${nginxOutput}${cluster.nginxErrors()}`);
     });
