@@ -11,6 +11,11 @@ const COLUMN_GAP_REM = 0.75;
 const ROW_GAP_REM = 1;
 /** The title and the latest-episode line under a cover. */
 const TEXT_REM = 2.875;
+/**
+ * Rows of covers a 390×844 phone shows below the tabs: fetched at once, never lazy. One of them is
+ * the page's largest paint, and a lazy one is asked for only after the first layout.
+ */
+const FIRST_SCREEN_ROWS = 3;
 
 /**
  * A cell's place and width on the server, which does not know the screen's width: the same
@@ -58,7 +63,7 @@ const GridCell = memo(function GridCell({
       aria-setsize={count}
       style={{ transform: `translate(${length(x)}, ${length(y)})`, width: length(width) }}
     >
-      <ComicCard work={work} priority={index < GRID_COLUMNS} />
+      <ComicCard work={work} priority={index < GRID_COLUMNS * FIRST_SCREEN_ROWS} />
     </li>
   );
 });

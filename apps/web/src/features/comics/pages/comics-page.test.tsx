@@ -75,6 +75,11 @@ describe('色漫', () => {
     expect(links.length).toBeLessThan(60);
     expect(links[0]?.getAttribute('href')).toBe('/comic/1');
     expect(within(grid).getAllByRole('listitem')[0]?.getAttribute('aria-setsize')).toBe('5000');
+    // The three rows a 390×844 phone shows are fetched at once (one of them is the largest paint);
+    // the rows below wait until they near the screen.
+    const loading = (id: number) => grid.querySelector(`a[href="/comic/${id}"] img`)?.getAttribute('loading');
+    expect([1, 3, 7, 9].map(loading)).toEqual(['eager', 'eager', 'eager', 'eager']);
+    expect([10, 12].map(loading)).toEqual(['lazy', 'lazy']);
 
     await user.click(screen.getByRole('tab', { name: '悬疑' }));
     await vi.waitFor(() => expect(screen.getAllByRole('link', { name: /漫画2/ })[0]).toBeTruthy(), WAIT);

@@ -17,7 +17,9 @@ describe('动漫福利视频', () => {
           videoItem({ id: 8, title: '夏夜的烟火', price: 5, viewCount: 88, duration: 65 }),
           videoItem({ id: 9, title: '星之子', vip: true, price: 5 }),
           videoItem({ id: 10, title: '雨后的天台' }),
-          videoItem({ id: 11, title: '第三排的封面' }),
+          ...[11, 12, 13].map((id) => videoItem({ id, title: `第${id}号` })),
+          videoItem({ id: 15, title: '第四排的右边' }),
+          videoItem({ id: 16, title: '第五排的封面' }),
         ]),
       );
     renderApp(page, { at: '/welfare', server });
@@ -26,12 +28,13 @@ describe('动漫福利视频', () => {
     expect(within(first).getByText('0:08')).toBeTruthy();
     expect(within(first).getByText('1.2万')).toBeTruthy();
     expect(first.querySelector('.video-card__badge')).toBeNull();
-    // The first screen (two rows of two) holds the page's largest content: not lazy; below it, lazy.
+    // The first screen (four rows of two) holds the page's largest content: not lazy; below it, lazy.
     expect(first.querySelector('img')?.getAttribute('loading')).toBe('eager');
     const loading = (name: RegExp) =>
       screen.getByRole('link', { name }).querySelector('img')?.getAttribute('loading');
     expect(loading(/雨后的天台/)).toBe('eager');
-    expect(loading(/第三排的封面/)).toBe('lazy');
+    expect(loading(/第四排的右边/)).toBe('eager');
+    expect(loading(/第五排的封面/)).toBe('lazy');
 
     const priced = screen.getByRole('link', { name: /夏夜的烟火/ });
     expect(within(priced).getByText('5蓝钻')).toBeTruthy();
