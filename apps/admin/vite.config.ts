@@ -13,8 +13,27 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     reportCompressedSize: false,
-    // antd, refine and React make a large vendor chunk; a desktop on an office network loads it
-    // once and caches it for a year (hashed, immutable).
-    chunkSizeWarningLimit: 2000,
+    // antd alone is about 1.5 MB minified (its chunk below); any chunk beyond it is news.
+    chunkSizeWarningLimit: 1600,
+    rolldownOptions: {
+      output: {
+        // The libraries in three chunks apart from the console's own code, each hashed and cached
+        // for a year (immutable): a change to a page leaves them cached, an update of refine leaves
+        // antd cached. A desktop on an office network loads the three in parallel. The charts stay
+        // in their own chunk, loaded by the reports only.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'antd',
+              priority: 3,
+              tags: ['$initial'],
+              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/,
+            },
+            { name: 'refine', priority: 2, tags: ['$initial'], test: /node_modules[\\/]@refinedev[\\/]/ },
+            { name: 'vendor', priority: 1, tags: ['$initial'], test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });
