@@ -103,6 +103,28 @@ describe('on a phone at 390×844', () => {
     await phone.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
   });
 
+  it("writes in the search box and the login fields in the page's own font, not the browser's", async () => {
+    const { page } = phone;
+    const fontsOf = () =>
+      page.evaluate(() => ({
+        page: getComputedStyle(document.body).fontFamily,
+        fields: Array.from(
+          document.querySelectorAll('input:not([type=checkbox]):not([type=radio]), textarea'),
+        ).map((field) => getComputedStyle(field).fontFamily),
+      }));
+    for (const [path, field] of [
+      ['/square', '.search-box__input'],
+      ['/login', 'input'],
+    ] as const) {
+      await page.goto(`${baseUrl()}${path}`);
+      await page.locator(field).first().waitFor();
+      const fonts = await fontsOf();
+      expect(fonts.page).toContain('Noto Sans CJK SC');
+      expect(fonts.fields.length, path).toBeGreaterThan(0);
+      for (const font of fonts.fields) expect(font, path).toBe(fonts.page);
+    }
+  });
+
   it('moves the focus into a dialog, keeps Tab inside, and gives it back on close', async () => {
     const { page } = phone;
     await loginAs(page, user);
