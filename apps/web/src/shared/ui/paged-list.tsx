@@ -1,5 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useFirstScreenPainted } from '../hooks/use-first-screen-painted';
 import { Empty, ErrorState, Loading } from './states';
 import './paged-list.css';
 
@@ -31,6 +32,11 @@ interface PagedListProps<T> {
   pullToRefresh?: boolean;
   /** Draws the loaded items itself (a windowed grid) instead of one `<li>` per item. */
   renderList?: (items: T[]) => ReactNode;
+  /**
+   * How many items a phone's first screen shows: on a page the server rendered, only these (and no
+   * list end, which would ask for the next page) until the page has painted (useFirstScreenPainted).
+   */
+  firstScreen?: number;
 }
 
 /**
@@ -49,8 +55,12 @@ export function PagedList<T>({
   className,
   pullToRefresh = true,
   renderList,
+  firstScreen,
 }: PagedListProps<T>) {
-  const items = query.data?.pages.flatMap((p) => p.records) ?? [];
+  const loaded = query.data?.pages.flatMap((p) => p.records) ?? [];
+  const painted = useFirstScreenPainted();
+  const held = firstScreen !== undefined && !painted && loaded.length > firstScreen;
+  const items = held ? loaded.slice(0, firstScreen) : loaded;
 
   let body: ReactNode;
   if (query.isPending) body = <Loading />;
@@ -68,7 +78,7 @@ export function PagedList<T>({
             ))}
           </ul>
         )}
-        {query.isFetchNextPageError ? (
+        {held ? null : query.isFetchNextPageError ? (
           <ErrorState text="加载更多失败" onRetry={() => query.fetchNextPage()} />
         ) : (
           <ListEnd

@@ -1,8 +1,9 @@
 import type { Work } from '@ld/contract/content';
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { GRID_COLUMNS, GRID_OVERSCAN, GRID_STEP, rowHeight, steppedRows, visibleRows } from '../lib/grid';
 import { ComicCard } from './comic-card';
 import './comics.css';
+import { useFirstScreenPainted } from '../../../shared/hooks/use-first-screen-painted';
 import { useHydrated } from '../../../shared/hooks/use-hydrated';
 
 /** Spacing of the grid in rem (the CSS says the same). */
@@ -88,34 +89,6 @@ interface Geometry {
 /** The phone the server renders for: 390 × 844, its root font size as styles/global.css sets it. */
 const SERVER_GEOMETRY: Geometry = { width: 390, pageTop: 0, viewport: 844, rem: (390 * 16) / 375 };
 
-/**
- * Whether the grid may draw rows off the screen (its overscan). On a page the server rendered, only
- * once the page has loaded and painted: Chrome fetches a lazy cover within 1,250 px of the view at
- * once, so the overscan rows' covers shared the phone's link with the covers on its first screen
- * and put off its largest paint (docs/decisions/0050-one-rendering-path.md, 2026-11-29). A grid
- * mounted later (a tab opened in the app) draws them at once.
- */
-function useFirstScreenPainted(hydrating: boolean): boolean {
-  const [painted, setPainted] = useState(!hydrating);
-  useEffect(() => {
-    if (painted) return;
-    let frame = 0;
-    // The frame after the one that follows `load` has painted the loaded covers.
-    const afterPaint = () => {
-      frame = requestAnimationFrame(() => {
-        frame = requestAnimationFrame(() => setPainted(true));
-      });
-    };
-    if (document.readyState === 'complete') afterPaint();
-    else window.addEventListener('load', afterPaint, { once: true });
-    return () => {
-      window.removeEventListener('load', afterPaint);
-      cancelAnimationFrame(frame);
-    };
-  }, [painted]);
-  return painted;
-}
-
 export function CoverGrid({ items, label }: { items: Work[]; label: string }) {
   const ref = useRef<HTMLUListElement>(null);
   // On the server and while hydrating, the phone the render assumes with places in CSS from the
@@ -123,7 +96,8 @@ export function CoverGrid({ items, label }: { items: Work[]; label: string }) {
   // the HTML and any phone gets them at its size; otherwise nothing drawn until measured (the
   // measure comes before the browser paints).
   const fluid = !useHydrated();
-  const painted = useFirstScreenPainted(fluid);
+  // Its overscan rows once the page has painted its first screen.
+  const painted = useFirstScreenPainted();
   const [geometry, setGeometry] = useState<Geometry>(() =>
     fluid ? SERVER_GEOMETRY : { width: 0, pageTop: 0, viewport: 844, rem: 16 },
   );

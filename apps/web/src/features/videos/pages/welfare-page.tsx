@@ -19,7 +19,7 @@ const SORTS: TabItem<VideoSort>[] = [
  * The first screen's covers (four rows of two on a 390×844 phone) hold the page's largest content:
  * fetched at once, never lazy. The covers of the right column are a fraction of a pixel wider, so
  * the last of them to paint is the largest paint: a lazy one there is asked for only after the
- * first layout.
+ * first layout. The covers below it come once the page has painted (PagedList's `firstScreen`).
  */
 const EAGER_COVERS = 8;
 
@@ -52,6 +52,7 @@ export default function WelfarePage() {
         className="welfare__grid"
         itemKey={(v) => v.id}
         renderItem={(v, i) => <VideoCard video={v} priority={i < EAGER_COVERS} />}
+        firstScreen={EAGER_COVERS}
         emptyText="这里还没有视频"
       />
     </div>
