@@ -14,6 +14,8 @@ import './games-page.css';
 
 /** Cards whose icons show on a 390×844 phone before any scrolling: they load first (issue 11). */
 const ABOVE_THE_FOLD: Record<GameCardLayout, number> = { grid: 4, list: 6 };
+/** The cards a page the server rendered holds until it has painted: those, and the row below. */
+const FIRST_SCREEN: Record<GameCardLayout, number> = { grid: 6, list: 7 };
 
 const ALL = 'all';
 
@@ -111,6 +113,7 @@ export default function GamesPage() {
           renderItem={(g, i) => (
             <GameCard game={g} layout={layout} isMember={isMember} priority={i < ABOVE_THE_FOLD[layout]} />
           )}
+          firstScreen={FIRST_SCREEN[layout]}
           emptyText={
             searched
               ? `没有找到“${searched}”相关的游戏，换个关键词试试`

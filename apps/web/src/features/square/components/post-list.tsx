@@ -11,6 +11,12 @@ interface PostListProps {
   emptyAction?: ReactNode;
 }
 
+/**
+ * Posts a 390×844 phone shows before any scrolling (two under the square's gift strip, and the top
+ * of a third): a page the server rendered holds only these until it has painted (PagedList).
+ */
+const FIRST_SCREEN_POSTS = 3;
+
 /** A feed of post cards with every list state, pull-to-refresh and infinite scroll. */
 export function PostList({ query, emptyText, emptyAction }: PostListProps) {
   const toggleLike = useTogglePostLike();
@@ -21,6 +27,7 @@ export function PostList({ query, emptyText, emptyAction }: PostListProps) {
       emptyText={emptyText}
       emptyAction={emptyAction}
       renderItem={(post, i) => <PostCard post={post} onToggleLike={toggleLike} priority={i === 0} />}
+      firstScreen={FIRST_SCREEN_POSTS}
     />
   );
 }
