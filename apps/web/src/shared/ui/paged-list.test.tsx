@@ -1,8 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { act } from '@testing-library/react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serverRendered } from '../../testing/server-rendered';
 import { PagedList } from './paged-list';
 
 /** A first page of twelve loaded, more to come: what useInfiniteQuery answers once it has one page. */
@@ -25,45 +23,27 @@ const list = () => (
     pullToRefresh={false}
   />
 );
-const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
 describe('a list the server rendered, with a first screen of eight', () => {
-  let root: Root | null = null;
-  let readyState: DocumentReadyState = 'loading';
-  beforeEach(() => {
-    readyState = 'loading';
-    vi.spyOn(document, 'readyState', 'get').mockImplementation(() => readyState);
-  });
+  let page: ReturnType<typeof serverRendered> | null = null;
   afterEach(() => {
-    act(() => root?.unmount());
-    root = null;
+    page?.unmount();
+    page = null;
     vi.restoreAllMocks();
-    document.body.innerHTML = '';
   });
 
   it('draws the first screen only, and no list end, until the page has loaded and painted', async () => {
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(list());
-    document.body.append(container);
+    page = serverRendered(list);
+    const { container } = page;
     expect(container.querySelectorAll('.item')).toHaveLength(8);
     expect(container.querySelector('.paged-list__tail')).toBeNull();
 
     const errors = vi.spyOn(console, 'error');
-    await act(async () => {
-      root = hydrateRoot(container, list());
-      await frame();
-      await frame();
-    });
+    await page.hydrate();
     expect(errors).not.toHaveBeenCalled();
     expect(container.querySelectorAll('.item')).toHaveLength(8);
 
-    readyState = 'complete';
-    await act(async () => {
-      window.dispatchEvent(new Event('load'));
-      await frame();
-      await frame();
-      await frame();
-    });
+    await page.finishLoading();
     expect(container.querySelectorAll('.item')).toHaveLength(12);
     // The end that loads the next page as it nears the screen.
     expect(container.querySelector('.paged-list__tail')).not.toBeNull();

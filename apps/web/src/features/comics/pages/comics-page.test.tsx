@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSessionState } from '../../../shared/hooks/use-session-state';
 import { fail, fakeServer } from '../../../testing/fake-server';
 import { renderApp } from '../../../testing/render';
+import { layOutAt } from '../../../testing/server-rendered';
 import ComicsPage from './comics-page';
 
 const CATEGORIES = [
@@ -53,17 +54,7 @@ describe('色漫', () => {
   beforeEach(() => {
     clearSessionState();
     // jsdom lays nothing out: the grid is 390 px wide at the top of an 844 px window.
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
-      x: 0,
-      y: 0,
-      top: 0,
-      left: 0,
-      width: 390,
-      height: 0,
-      right: 390,
-      bottom: 0,
-      toJSON: () => ({}),
-    } as DOMRect);
+    layOutAt(390);
   });
   afterEach(() => vi.restoreAllMocks());
 
