@@ -125,6 +125,40 @@ describe('on a phone at 390×844', () => {
     }
   });
 
+  it('lays out a page the server rendered as the app lays it out when it goes there itself', async () => {
+    // The page's own styles come after the shared ones on both paths (apps/server/src/platform/
+    // page-render.ts), so the page's rules win on both: 书城's and 福利视频's grids keep their
+    // side margins instead of running to the screen's edge when the page is opened directly.
+    const { page } = phone;
+    const layout = (card: string) =>
+      page.evaluate((selector) => {
+        const first = document.querySelector(selector)!.getBoundingClientRect();
+        const search = document.querySelector('header input, .list-header__search, .app-header');
+        return {
+          cardLeft: first.left,
+          cardWidth: first.width,
+          searchLeft: search?.getBoundingClientRect().left,
+        };
+      }, card);
+    await skipBulletin(page);
+    for (const [entry, path, card] of [
+      ['书城', '/novels', '.novel-card'],
+      ['福利视频', '/welfare', '.video-card'],
+    ] as const) {
+      await page.goto(`${baseUrl()}/`);
+      await page.getByRole('navigation', { name: '快捷入口' }).getByRole('link', { name: entry }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+      await page.locator(card).first().waitFor();
+      const byApp = await layout(card);
+      await page.goto(`${baseUrl()}${path}`);
+      await page.locator(card).first().waitFor();
+      const byServer = await layout(card);
+      expect(byServer, path).toEqual(byApp);
+      // A margin as wide as the page's other gutters (0.75rem at 390 px: 12.48 px).
+      expect(byServer.cardLeft, path).toBeCloseTo(12.48, 1);
+    }
+  });
+
   it('moves the focus into a dialog, keeps Tab inside, and gives it back on close', async () => {
     const { page } = phone;
     await loginAs(page, user);

@@ -266,6 +266,14 @@ describe('pages rendered on the server, on the real web build', () => {
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(link).toMatch(/ disabled>$/);
     expect(html).toContain('<style>');
+    // The page's styles after the entry's, still in the head: the order the app gives them when
+    // it loads the route itself, so a page rule wins over a shared one of the same weight on both
+    // paths (书城's grid keeps its side padding over `.paged-list`'s none).
+    const head = html.slice(0, html.indexOf('</head>'));
+    const shared = head.indexOf('.paged-list{');
+    expect(shared).toBeGreaterThan(0);
+    expect(head.indexOf('.novels__grid{')).toBeGreaterThan(shared);
+    expect(head.lastIndexOf('modulepreload')).toBeLessThan(shared);
   });
 
   it('carries the start-up bulletin, closed, with the script that opens it allowed by its hash alone', async () => {

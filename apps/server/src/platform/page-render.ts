@@ -9,7 +9,9 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
  * index.html with three named slots, its manifest and the server's render module
  * (apps/web/src/entry-server.tsx, under server/); this file puts a request's render into the slots:
  *
- *   <!--app-head-->  the title, the route's own chunks (modulepreload) and its styles
+ *   <!--app-head-->  the title, the inline scripts and the route's own chunks (modulepreload)
+ *   </head>          the route's styles, just before it: after the entry's, as the browser app adds
+ *                    them when it loads the route's chunk, so the same rules win on either path
  *   <!--app-html-->  the page's markup, which the browser hydrates
  *   <!--app-body-->  the page's state (one JSON: query cache and router state) and the start-up bulletin
  *
@@ -86,7 +88,8 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
   const indexFile = path.join(dist, 'index.html');
   if (!fs.existsSync(indexFile)) return null;
   const template = fs.readFileSync(indexFile, 'utf8');
-  // The template split once at its slots: [before head, head to root, root to body, the rest].
+  // The template split once at its slots and where its head ends: [before head, head to its end,
+  // head's end to root, root to body, the rest].
   const parts: string[] = [];
   let rest = template;
   for (const slot of SLOTS) {
@@ -94,6 +97,12 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
     if (at < 0) return null;
     parts.push(rest.slice(0, at));
     rest = rest.slice(at + slot.length);
+    if (slot === '<!--app-head-->') {
+      const headEnd = rest.indexOf('</head>');
+      if (headEnd < 0) return null;
+      parts.push(rest.slice(0, headEnd));
+      rest = rest.slice(headEnd);
+    }
   }
   parts.push(rest);
 
@@ -130,25 +139,27 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
     }
   }
 
-  /** The route's own chunks as modulepreloads and their styles inline (read once per page module). */
-  const heads = new Map<string, string>();
-  const routeHead = (page: string | undefined, withStyles: boolean): string => {
-    if (!page) return '';
-    const cacheKey = `${page}\n${withStyles}`;
-    let head = heads.get(cacheKey);
+  /**
+   * The route's own chunks as modulepreloads, and its styles inline (read once per page module):
+   * the preloads go early in the head, the styles at its end (`assemble`).
+   */
+  const heads = new Map<string, { preloads: string; styles: string }>();
+  const routeHead = (page: string | undefined): { preloads: string; styles: string } => {
+    if (!page) return { preloads: '', styles: '' };
+    let head = heads.get(page);
     if (head !== undefined) return head;
     const own = [...closure(`src/${page}.tsx`)].filter((key) => !loadedByEntry.has(key));
     const preloads = own.map(
       (key) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key].file)}">`,
     );
-    const styles = withStyles
-      ? own.flatMap((key) => manifest[key].css ?? []).map((file) => [file, readCss(file)] as const)
-      : [];
+    const styles = own
+      .flatMap((key) => manifest[key].css ?? [])
+      .map((file) => [file, readCss(file)] as const);
     const inline = styles.every(([, css]) => css !== null && inlineable(css));
-    head = [
-      ...preloads,
+    head = {
+      preloads: preloads.join(''),
       // The rendered markup needs its styles at the first paint: inline, as the entry's are.
-      ...(inline
+      styles: (inline
         ? styles.length > 0
           ? [
               `<style>${styles.map(([, css]) => css).join('')}</style>`,
@@ -160,9 +171,10 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
               ),
             ]
           : []
-        : styles.map(([file]) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`)),
-    ].join('');
-    heads.set(cacheKey, head);
+        : styles.map(([file]) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`)
+      ).join(''),
+    };
+    heads.set(page, head);
     return head;
   };
 
@@ -175,12 +187,14 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
     everyPageScript: module ? safeScript(module.everyPageScript) : null,
   }));
 
-  const assemble = (head: string, html: string, body: string): string =>
-    `${parts[0]}${head}${parts[1]}${html}${parts[2]}${body}${parts[3]}`;
+  /** The template with a page in its slots; `styles` go last in the head, after the entry's. */
+  const assemble = (head: string, styles: string, html: string, body: string): string =>
+    `${parts[0]}${head}${parts[1]}${styles}${parts[2]}${html}${parts[3]}${body}${parts[4]}`;
 
+  // The browser renders the page: its route's chunks preloaded, its styles loaded by the app.
   const shell = (title: string, page?: string, body = ''): Page => ({
     kind: 'html',
-    html: assemble(`<title>${escapeHtml(title)}</title>${routeHead(page, false)}`, '', body),
+    html: assemble(`<title>${escapeHtml(title)}</title>${routeHead(page).preloads}`, '', '', body),
   });
 
   const bulletinBlock = async (bulletin: unknown, log: FastifyBaseLogger): Promise<string> => {
@@ -257,10 +271,12 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
       const scripts = [everyPageScript, pageScripts.get(rendered.page)]
         .map((script) => (script ? `<script>${script}</script>` : ''))
         .join('');
+      const { preloads, styles } = routeHead(rendered.page);
       return {
         kind: 'html',
         html: assemble(
-          `<title>${escapeHtml(rendered.title)}</title>${scripts}${routeHead(rendered.page, true)}`,
+          `<title>${escapeHtml(rendered.title)}</title>${scripts}${preloads}`,
+          styles,
           rendered.html,
           `${state}${body}`,
         ),
