@@ -29,7 +29,16 @@ const MANIFEST_FILE = path.join(MANIFEST_DIR, 'manifest.json');
 /** A render slower than this is given up: the page goes out for the browser to render. */
 export const RENDER_BUDGET_MS = 800;
 
-const SLOTS = ['<!--app-head-->', '<!--app-html-->', '<!--app-body-->'] as const;
+/**
+ * Where the template is cut, in order: the three slots (replaced) and the head's end (kept, the
+ * route's styles go just before it).
+ */
+const CUTS = [
+  { at: '<!--app-head-->', keep: false },
+  { at: '</head>', keep: true },
+  { at: '<!--app-html-->', keep: false },
+  { at: '<!--app-body-->', keep: false },
+] as const;
 
 type Transport = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -80,9 +89,9 @@ const escapeHtml = (text: string): string =>
 const inlineable = (css: string): boolean => !css.toLowerCase().includes('</style');
 
 /**
- * The pages of the web build at `dist`, or null when it has no index.html with the three slots
- * (then index.html is served as it is). Without the render module (or when it cannot be loaded)
- * every page is the template for the browser to render.
+ * The pages of the web build at `dist`, or null when it has no index.html with the three slots and
+ * a head (then index.html is served as it is). Without the render module (or when it cannot be
+ * loaded) every page is the template for the browser to render.
  */
 export async function loadPages(app: FastifyInstance, dist: string): Promise<Pages | null> {
   const indexFile = path.join(dist, 'index.html');
@@ -92,17 +101,11 @@ export async function loadPages(app: FastifyInstance, dist: string): Promise<Pag
   // head's end to root, root to body, the rest].
   const parts: string[] = [];
   let rest = template;
-  for (const slot of SLOTS) {
-    const at = rest.indexOf(slot);
+  for (const cut of CUTS) {
+    const at = rest.indexOf(cut.at);
     if (at < 0) return null;
     parts.push(rest.slice(0, at));
-    rest = rest.slice(at + slot.length);
-    if (slot === '<!--app-head-->') {
-      const headEnd = rest.indexOf('</head>');
-      if (headEnd < 0) return null;
-      parts.push(rest.slice(0, headEnd));
-      rest = rest.slice(headEnd);
-    }
+    rest = rest.slice(cut.keep ? at : at + cut.at.length);
   }
   parts.push(rest);
 
