@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commitWithNextStatement, createDb, type Db } from '../src/db/database.ts';
 import { pgAdmin } from './helpers/pg-admin.ts';
+import { withLateReadyForQuery } from './helpers/pg-late-ready.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -270,6 +271,27 @@ describe.runIf(databaseUrl)('BEGIN sent with the first statement on PostgreSQL',
     ).rejects.toThrow(/t_v_once/);
     expect(await committed()).toEqual([1]);
     expect(await autocommit()).toBe(true);
+    await db.kysely.transaction().execute((trx) => insert(trx, 2));
+    expect(await committed()).toEqual([1, 2]);
+  });
+
+  it('rolls back a failed one-statement transaction when PostgreSQL ends its answer in a later packet', async () => {
+    // A transaction first, so that BEGIN goes with the statement below (its name is prepared).
+    await db.kysely.transaction().execute((trx) => insert(trx, 1));
+    const { delayed } = await withLateReadyForQuery(port, async () => {
+      // BEGIN, the statement and COMMIT in one batch; the statement fails. node-postgres fails it
+      // before the batch's ReadyForQuery: Kysely's rollback must still reach PostgreSQL, or the
+      // pool lends a connection in a failed transaction to the next request.
+      await expect(
+        db.kysely.transaction().execute(async (trx) => {
+          await commitWithNextStatement(trx);
+          await sql`insert into t (v) values (${null})`.execute(trx);
+        }),
+      ).rejects.toThrow(/null value/);
+    });
+    expect(delayed).toBeGreaterThan(0);
+    expect(await autocommit()).toBe(true);
+    expect(await committed()).toEqual([1]);
     await db.kysely.transaction().execute((trx) => insert(trx, 2));
     expect(await committed()).toEqual([1, 2]);
   });

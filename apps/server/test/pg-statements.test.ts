@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db, PG_NAMED_STATEMENTS } from '../src/db/database.ts';
 import { pgAdmin } from './helpers/pg-admin.ts';
+import { withLateReadyForQuery } from './helpers/pg-late-ready.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -11,6 +12,7 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 // after a reconnection and after a migration that changes its table.
 describe.runIf(databaseUrl)('prepared statements on PostgreSQL', () => {
   const schema = `stmts_${randomBytes(5).toString('hex')}`;
+  const port = Number(new URL(databaseUrl || 'postgres://x').port || 5432);
   let db: Db;
 
   beforeAll(async () => {
@@ -105,6 +107,31 @@ describe.runIf(databaseUrl)('prepared statements on PostgreSQL', () => {
     await expect(db.kysely.transaction().execute((trx) => read(trx))).rejects.toThrow(
       /cached plan must not change result type/,
     );
+    expect(await db.kysely.transaction().execute((trx) => read(trx))).toEqual([{ amount: '5' }]);
+  });
+
+  it('knows the transaction failed when PostgreSQL ends its answer in a later packet', async () => {
+    await sql`create table changing_late (id int primary key, amount int not null)`.execute(db.kysely);
+    await sql`insert into changing_late values (1, 5)`.execute(db.kysely);
+    const read = (conn: typeof db.kysely) =>
+      conn
+        .selectFrom('changing_late' as never)
+        .select(['amount' as never])
+        .where('id' as never, '=', 1 as never)
+        .execute() as Promise<Array<{ amount: unknown }>>;
+    // A transaction first, so that BEGIN goes with the read below (its name is prepared).
+    for (let i = 0; i < 3; i++)
+      expect(await db.kysely.transaction().execute((trx) => read(trx))).toEqual([{ amount: 5 }]);
+    await sql`alter table changing_late alter column amount type text`.execute(db.kysely);
+    // BEGIN and the refused statement in one batch. Told before PostgreSQL's ReadyForQuery, the
+    // status would still say "no transaction" and the statement would run again in the failed
+    // one ("current transaction is aborted").
+    const { delayed } = await withLateReadyForQuery(port, () =>
+      expect(db.kysely.transaction().execute((trx) => read(trx))).rejects.toThrow(
+        /cached plan must not change result type/,
+      ),
+    );
+    expect(delayed).toBeGreaterThan(0);
     expect(await db.kysely.transaction().execute((trx) => read(trx))).toEqual([{ amount: '5' }]);
   });
   it('names no more than its bound however many texts (in-lists of every length)', async () => {

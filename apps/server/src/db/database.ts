@@ -230,6 +230,8 @@ const NOTHING_TO_END = /^(commit|rollback)$/;
 
 interface PgWire {
   parsedStatements: Record<string, string>;
+  once(event: 'readyForQuery' | 'end', listener: () => void): void;
+  off(event: 'readyForQuery' | 'end', listener: () => void): void;
   parse(config: { text: string }): void;
   bind(config: { statement?: string }): void;
   execute(config: { portal?: string; rows?: number }): void;
@@ -344,7 +346,22 @@ function preparedQueriesOf(client: pg.PoolClient, statements: Statements, batchi
   const wire = (client as unknown as { connection: PgWire }).connection;
   const send = (text: string, values: unknown[], name: string | undefined, begin: boolean, commit: boolean) =>
     new Promise<pg.QueryResult>((resolve, reject) => {
-      const callback: QueryCallback = (error, result) => (error ? reject(error) : resolve(result));
+      const callback: QueryCallback = (error, result) => {
+        if (!error) return resolve(result);
+        if (!(error instanceof pg.DatabaseError)) return reject(error);
+        // node-postgres fails a query at PostgreSQL's ErrorResponse, before the ReadyForQuery that
+        // ends the batch when that comes in a later packet (a busy machine): the transaction
+        // status would still be the one from before the batch ('I' before a BEGIN sent in it),
+        // and what is decided by it below (run again, roll back) would be wrong. So the failure
+        // is told once PostgreSQL has said where the transaction stands, or the connection ended.
+        const told = () => {
+          wire.off('readyForQuery', told);
+          wire.off('end', told);
+          reject(error);
+        };
+        wire.once('readyForQuery', told);
+        wire.once('end', told);
+      };
       const query =
         begin || commit
           ? new BatchedQuery(text, values, callback, begin, commit)
