@@ -29,6 +29,7 @@ import { openapiOptions } from './platform/openapi.ts';
 import { createPaymentProviders } from './platform/payment/create-providers.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
+import { loadSharp } from './platform/sharp.ts';
 import { createSmsProvider } from './platform/sms/create-sms-provider.ts';
 import { createDiskStorage } from './platform/storage.ts';
 import { installWeb } from './platform/web.ts';
@@ -105,6 +106,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   installLifecycle(app);
+  // Loaded once the server listens, not before (platform/sharp.ts): the first image it resizes
+  // then finds it ready. A failure shows here and again at each image that needs it.
+  app.addHook('onListen', () => {
+    loadSharp().catch((error: unknown) => app.log.error({ err: error }, 'sharp could not be loaded'));
+  });
   if (config.metricsPort !== undefined) app.decorate('metrics', createMetrics(app, db));
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,7 +1,7 @@
 import { IMAGE_WIDTHS } from '@ld/contract/image-sizes';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import { badInput } from './errors.ts';
+import { loadSharp } from './sharp.ts';
 import type { Storage } from './storage.ts';
 
 /**
@@ -62,6 +62,7 @@ export async function ensureVariant(
       const bytes = await storage.read(key);
       if (!bytes) return null;
       try {
+        const sharp = await loadSharp();
         const image = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
         const { width: w = 0, height: h = 0 } = await image.metadata();
         const tall = w > 0 && Math.round((h * Math.min(width, w)) / w) > WEBP_MAX_SIDE;

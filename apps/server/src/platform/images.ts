@@ -1,6 +1,6 @@
 import { MAX_IMAGE_BYTES } from '@ld/contract/defaults';
-import sharp from 'sharp';
 import { badInput } from './errors.ts';
+import { loadSharp } from './sharp.ts';
 
 export { MAX_IMAGE_BYTES } from '@ld/contract/defaults';
 
@@ -29,6 +29,7 @@ export async function reencodeImage(
   if (bytes.length === 0) throw badInput(field, '文件为空');
   if (bytes.length > MAX_IMAGE_BYTES) throw badInput(field, '图片不能超过 5MB');
   if (!sniff(bytes)) throw badInput(field, '只支持 JPG、PNG、WebP 或 GIF 图片');
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { limitInputPixels: 40_000_000 })
       .rotate()

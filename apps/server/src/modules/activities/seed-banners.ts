@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../platform/sharp.ts';
 
 // Activity banners drawn as SVG and encoded to WebP (16:9). No text is drawn: a fresh machine may
 // lack CJK fonts, and the page shows the title beside the banner. Translucency is fill-opacity,
@@ -50,7 +50,8 @@ ${diamonds}
 </svg>`;
 }
 
-export function bannerWebp(seed: number): Promise<Buffer> {
+export async function bannerWebp(seed: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(bannerSvg(seed)))
     .resize(720, 405)
     .webp({ quality: 78 })

@@ -1,6 +1,7 @@
 import { MAX_IMAGE_BYTES } from '@ld/contract/defaults';
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
 import { badInput } from '../../platform/errors.ts';
+import { loadSharp } from '../../platform/sharp.ts';
 import { PANEL_WIDTH, panelExtension } from './panel-art.ts';
 
 /** Tallest page taken (JPEG's limit); a longer strip is uploaded as several pages. */
@@ -20,8 +21,9 @@ export async function encodePage(
   if (bytes.length === 0) throw badInput('pages', `${what}是空文件`);
   if (bytes.length > MAX_IMAGE_BYTES)
     throw badInput('pages', `${what}超过 ${MAX_IMAGE_BYTES / 1024 / 1024}MB`);
+  const sharp = await loadSharp();
   const open = () => sharp(bytes, { limitInputPixels: 100_000_000 });
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await open().metadata();
   } catch {

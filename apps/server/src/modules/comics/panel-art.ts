@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../platform/sharp.ts';
 import { CATEGORIES } from './seed-content.ts';
 import { advanceOf, textPaths, wrapSpeech } from './speech-glyphs.ts';
 
@@ -203,6 +203,7 @@ export const panelExtension = (height: number) => (height > 16_383 ? 'jpg' : 'we
 
 /** One demo panel encoded for storage. */
 export async function panelImage(spec: PanelSpec): Promise<Buffer> {
+  const sharp = await loadSharp();
   const image = sharp(Buffer.from(panelSvg(spec)), { limitInputPixels: 40_000_000 });
   return panelExtension(spec.height) === 'jpg'
     ? image.jpeg({ quality: 78, mozjpeg: true }).toBuffer()
@@ -274,7 +275,8 @@ ${parts.join('')}
 </svg>`;
 }
 
-export function coverWebp(seed: number, title = ''): Promise<Buffer> {
+export async function coverWebp(seed: number, title = ''): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(coverSvg(seed, title)))
     .resize(300, 400)
     .webp({ quality: 78 })

@@ -21,12 +21,12 @@ import type { WorkKind } from '@ld/contract/content';
 import { envelopeOf } from '@ld/contract/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
 import { z } from 'zod';
 import type { Conn } from '../../db/database.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { reencodeImage } from '../../platform/images.ts';
+import { loadSharp } from '../../platform/sharp.ts';
 import { keyOfUrl } from '../../platform/storage.ts';
 import { readUploadedImage } from '../../platform/upload.ts';
 import { auditActor } from '../operators/public.ts';
@@ -40,6 +40,7 @@ const COVERS_FOLDER = 'covers';
 /** A cover as the portal keeps them (the demo covers): 300 × 400 WebP. */
 async function coverOf(bytes: Buffer): Promise<Buffer> {
   const checked = await reencodeImage(bytes, 'file', 1600);
+  const sharp = await loadSharp();
   return sharp(checked).resize(300, 400, { fit: 'cover' }).webp({ quality: 78 }).toBuffer();
 }
 

@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import sharp from 'sharp';
+import { loadSharp } from '../../platform/sharp.ts';
 
 // Demo pictures for games, drawn as SVG (gradients and shapes, Latin monograms only, so no CJK
 // font is needed) and encoded to WebP; and tiny but valid ZIP packages standing in for .apk/.ipa.
@@ -89,8 +89,8 @@ ${hills}
 }
 
 /** Effort 0 encodes several times faster than the default and is plenty for flat demo art. */
-export const renderWebp = (svg: string, quality = 72): Promise<Buffer> =>
-  sharp(Buffer.from(svg)).webp({ quality, effort: 0 }).toBuffer();
+export const renderWebp = async (svg: string, quality = 72): Promise<Buffer> =>
+  (await loadSharp())(Buffer.from(svg)).webp({ quality, effort: 0 }).toBuffer();
 
 /** A valid ZIP archive (stored, not compressed) of the given text files. */
 export function zipOf(files: Array<{ name: string; text: string }>): Buffer {

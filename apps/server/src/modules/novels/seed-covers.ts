@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../platform/sharp.ts';
 import { generator } from './prose.ts';
 
 // Book covers drawn as SVG and encoded to WebP. No text is drawn: a fresh machine may lack CJK
@@ -38,7 +38,8 @@ export function coverSvg(seed: number, genre: number): string {
 </svg>`;
 }
 
-export function coverWebp(seed: number, genre: number): Promise<Buffer> {
+export async function coverWebp(seed: number, genre: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(coverSvg(seed, genre)))
     .resize(300, 400)
     .webp({ quality: 78 })

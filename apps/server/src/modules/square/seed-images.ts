@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../platform/sharp.ts';
 
 // Demo pictures drawn as SVG and encoded to WebP with sharp, offline and without fonts
 // (shapes only, so no glyph depends on what fonts the machine has).
@@ -64,5 +64,5 @@ export function pictureSvg(random: Random, index: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${parts.join('')}</svg>`;
 }
 
-export const svgToWebp = (svg: string, quality = 78): Promise<Buffer> =>
-  sharp(Buffer.from(svg)).webp({ quality }).toBuffer();
+export const svgToWebp = async (svg: string, quality = 78): Promise<Buffer> =>
+  (await loadSharp())(Buffer.from(svg)).webp({ quality }).toBuffer();
