@@ -30,6 +30,18 @@ describe.runIf(databaseUrl)('prepared statements on PostgreSQL', () => {
       await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db.kysely)
     ).rows.map((r) => r.statement);
 
+  /** A table `name` (id, amount int) holding (1, 5), and its one read: the amount of id 1. */
+  const amountTable = async (name: string) => {
+    await sql`create table ${sql.table(name)} (id int primary key, amount int not null)`.execute(db.kysely);
+    await sql`insert into ${sql.table(name)} values (1, 5)`.execute(db.kysely);
+    return (conn = db.kysely) =>
+      conn
+        .selectFrom(name as never)
+        .select(['amount' as never])
+        .where('id' as never, '=', 1 as never)
+        .execute() as Promise<Array<{ amount: unknown }>>;
+  };
+
   it('prepares a text at its second use, and answers the same', async () => {
     const query = (v: number) => sql<{ n: number }>`select ${v}::int + 40 as "n"`.execute(db.kysely);
     expect((await query(1)).rows).toEqual([{ n: 41 }]);
@@ -60,14 +72,7 @@ describe.runIf(databaseUrl)('prepared statements on PostgreSQL', () => {
   });
 
   it('keeps answering after a migration changes the result of a prepared statement', async () => {
-    await sql`create table changing (id int primary key, amount int not null)`.execute(db.kysely);
-    await sql`insert into changing values (1, 5)`.execute(db.kysely);
-    const read = (conn = db.kysely) =>
-      conn
-        .selectFrom('changing' as never)
-        .select(['amount' as never])
-        .where('id' as never, '=', 1 as never)
-        .execute() as Promise<Array<{ amount: unknown }>>;
+    const read = await amountTable('changing');
     const readAll = () =>
       db.kysely
         .selectFrom('changing' as never)
@@ -92,14 +97,7 @@ describe.runIf(databaseUrl)('prepared statements on PostgreSQL', () => {
   });
 
   it('fails a transaction whose prepared statement a migration changed, once, then answers', async () => {
-    await sql`create table changing_in (id int primary key, amount int not null)`.execute(db.kysely);
-    await sql`insert into changing_in values (1, 5)`.execute(db.kysely);
-    const read = (conn: typeof db.kysely) =>
-      conn
-        .selectFrom('changing_in' as never)
-        .select(['amount' as never])
-        .where('id' as never, '=', 1 as never)
-        .execute() as Promise<Array<{ amount: unknown }>>;
+    const read = await amountTable('changing_in');
     for (let i = 0; i < 3; i++) expect(await read(db.kysely)).toEqual([{ amount: 5 }]);
     expect(await prepared()).toContain('select "amount" from "changing_in" where "id" = $1');
     await sql`alter table changing_in alter column amount type text`.execute(db.kysely);
@@ -111,14 +109,7 @@ describe.runIf(databaseUrl)('prepared statements on PostgreSQL', () => {
   });
 
   it('knows the transaction failed when PostgreSQL ends its answer in a later packet', async () => {
-    await sql`create table changing_late (id int primary key, amount int not null)`.execute(db.kysely);
-    await sql`insert into changing_late values (1, 5)`.execute(db.kysely);
-    const read = (conn: typeof db.kysely) =>
-      conn
-        .selectFrom('changing_late' as never)
-        .select(['amount' as never])
-        .where('id' as never, '=', 1 as never)
-        .execute() as Promise<Array<{ amount: unknown }>>;
+    const read = await amountTable('changing_late');
     // A transaction first, so that BEGIN goes with the read below (its name is prepared).
     for (let i = 0; i < 3; i++)
       expect(await db.kysely.transaction().execute((trx) => read(trx))).toEqual([{ amount: 5 }]);
