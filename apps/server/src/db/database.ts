@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   type DatabaseConnection,
+  type DatabaseIntrospector,
   type Driver,
   Kysely,
   PostgresDialect,
@@ -16,6 +17,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { onPostgres } from './dialect.ts';
+import { SchemaPostgresIntrospector } from './pg-introspector.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -322,6 +324,9 @@ class HeldBeginPostgresDialect extends PostgresDialect {
   }
   override createDriver(): Driver {
     return new HeldBeginPostgresDriver(this.#config);
+  }
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new SchemaPostgresIntrospector(db);
   }
 }
 
