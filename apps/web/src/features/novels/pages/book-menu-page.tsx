@@ -37,7 +37,8 @@ function useRowHeight(): number {
  */
 function useRowWindow(list: React.RefObject<HTMLElement | null>, rowHeight: number, total: number) {
   // The first screen's rows before any measure (the list taken at the top of the page, a few rows
-  // too many): the server renders them with the page, so the rows paint with the HTML.
+  // too many), so the first render already draws them (this page is the device's own: not
+  // rendered on the server, docs/decisions/0050-one-rendering-path.md).
   const [win, setWin] = useState<RowWindow>(() => rowWindow(0, window.innerHeight, rowHeight, total));
   const measure = useCallback(() => {
     const el = list.current;
