@@ -5,13 +5,20 @@ import { Link } from '../../../shared/ui/link';
 import { COMIC_COVER_WIDTH } from '../lib/cover-sizes';
 import { statusText } from '../lib/format';
 
-/** One comic in the 色漫 grid: cover (3:4, lazy, placeholder when broken), title, latest episode. */
+/**
+ * One comic in the 色漫 grid: cover (3:4, lazy, placeholder when broken), title, latest episode.
+ * `priority`: the first row's cover, fetched first and with high priority (the page's largest
+ * paint is one of them); `eager`: a cover of the first screen's other rows, fetched at once at the
+ * browser's own priority rather than when it nears the screen.
+ */
 export const ComicCard = memo(function ComicCard({
   work,
   priority = false,
+  eager = false,
 }: {
   work: Work;
   priority?: boolean;
+  eager?: boolean;
 }) {
   return (
     <Link to={`/comic/${work.id}`} className="comic-card">
@@ -25,6 +32,7 @@ export const ComicCard = memo(function ComicCard({
           height={400}
           displayWidth={COMIC_COVER_WIDTH}
           priority={priority}
+          loading={priority || eager ? 'eager' : undefined}
         />
         <span className={`comic-card__status${work.status === 1 ? ' is-finished' : ''}`}>
           {statusText(work.status)}

@@ -38,11 +38,15 @@ describe('the cover grid on a page the server rendered', () => {
   it('draws the rows in view until the page has loaded and painted, then the rows around them', async () => {
     page = serverRendered(grid);
     const { container } = page;
-    // The server draws the three rows a phone shows, each cover fetched at once.
+    // The server draws the three rows a phone shows, each cover fetched at once, the first row's
+    // first.
     expect(drawn(container)).toBe(9);
-    expect(
-      [...container.querySelectorAll('img')].every((img) => img.getAttribute('loading') === 'eager'),
-    ).toBe(true);
+    const covers = [...container.querySelectorAll('img')];
+    expect(covers.every((img) => img.getAttribute('loading') === 'eager')).toBe(true);
+    expect(covers.map((img) => img.getAttribute('fetchpriority'))).toEqual([
+      ...['high', 'high', 'high'],
+      ...Array(6).fill(null),
+    ]);
 
     const errors = vi.spyOn(console, 'error');
     await page.hydrate();

@@ -13,8 +13,10 @@ const ROW_GAP_REM = 1;
 /** The title and the latest-episode line under a cover. */
 const TEXT_REM = 2.875;
 /**
- * Rows of covers a 390×844 phone shows below the tabs: fetched at once, never lazy. One of them is
- * the page's largest paint, and a lazy one is asked for only after the first layout.
+ * Rows of covers a 390×844 phone shows below the tabs: fetched at once, never lazy (a lazy one is
+ * asked for only after the first layout). The first row's are the page's largest paint and go
+ * first at high priority; the other rows' do not share the slow link with them at the same
+ * priority (docs/decisions/0050-one-rendering-path.md, 2026-11-29).
  */
 const FIRST_SCREEN_ROWS = 3;
 
@@ -64,7 +66,11 @@ const GridCell = memo(function GridCell({
       aria-setsize={count}
       style={{ transform: `translate(${length(x)}, ${length(y)})`, width: length(width) }}
     >
-      <ComicCard work={work} priority={index < GRID_COLUMNS * FIRST_SCREEN_ROWS} />
+      <ComicCard
+        work={work}
+        priority={index < GRID_COLUMNS}
+        eager={index < GRID_COLUMNS * FIRST_SCREEN_ROWS}
+      />
     </li>
   );
 });

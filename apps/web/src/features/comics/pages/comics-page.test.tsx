@@ -66,10 +66,13 @@ describe('色漫', () => {
     expect(links.length).toBeLessThan(60);
     expect(links[0]?.getAttribute('href')).toBe('/comic/1');
     expect(within(grid).getAllByRole('listitem')[0]?.getAttribute('aria-setsize')).toBe('5000');
-    // The three rows a 390×844 phone shows are fetched at once (one of them is the largest paint);
-    // the rows below wait until they near the screen.
-    const loading = (id: number) => grid.querySelector(`a[href="/comic/${id}"] img`)?.getAttribute('loading');
+    // The three rows a 390×844 phone shows are fetched at once, the first row's (the largest
+    // paint) first at high priority; the rows below wait until they near the screen.
+    const cover = (id: number) => grid.querySelector(`a[href="/comic/${id}"] img`);
+    const loading = (id: number) => cover(id)?.getAttribute('loading');
+    const priority = (id: number) => cover(id)?.getAttribute('fetchpriority') ?? 'auto';
     expect([1, 3, 7, 9].map(loading)).toEqual(['eager', 'eager', 'eager', 'eager']);
+    expect([1, 3, 4, 9].map(priority)).toEqual(['high', 'high', 'auto', 'auto']);
     expect([10, 12].map(loading)).toEqual(['lazy', 'lazy']);
 
     await user.click(screen.getByRole('tab', { name: '悬疑' }));
