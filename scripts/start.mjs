@@ -7,15 +7,21 @@ import { appBuildIsStale } from './lib/app-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Builds an app (the portal, the operator console) when its dist is missing or older than its sources. */
-function buildWhenStale(name, app, sourceDirs) {
-  if (!appBuildIsStale(app, sourceDirs, path.join(root, 'packages/contract/src'))) return;
+/** Builds an app (the portal, the operator console) when a file of its build is missing or older than its sources. */
+function buildWhenStale(name, app, sourceDirs, outputs) {
+  if (!appBuildIsStale(app, sourceDirs, path.join(root, 'packages/contract/src'), outputs)) return;
   console.info(`building ${name}…`);
   const build = spawnSync('npx', ['vite', 'build'], { cwd: app, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-buildWhenStale('the web app', path.join(root, 'apps/web'), ['src', 'public']);
+// The browser's files, Vite's manifest and the server's render module (written last).
+buildWhenStale(
+  'the web app',
+  path.join(root, 'apps/web'),
+  ['src', 'public'],
+  ['dist/index.html', 'dist/.vite/manifest.json', 'dist/server/entry-server.js'],
+);
 // The operator console, served at /admin (docs/decisions/0048-operator-console.md).
 buildWhenStale('the operator console', path.join(root, 'apps/admin'), ['src']);
 

@@ -1,4 +1,4 @@
-// When `npm start` builds an app (the portal, the operator console): its dist/index.html is missing
+// When `npm start` builds an app (the portal, the operator console): a file of its build is missing
 // or older than any of its sources, the shared contract's included.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,16 +14,19 @@ function newestMtime(dir) {
 }
 
 /**
- * True when the app at `app` must be built: no `dist/index.html`, or one older than a file under
- * its `sourceDirs`, its `index.html` or `contractSrc`.
+ * True when the app at `app` must be built: one of its build's `outputs` (under `app`; by default
+ * `dist/index.html`) is missing, or the oldest of them is older than a file under its
+ * `sourceDirs`, its `index.html` or `contractSrc`. A build stopped half-way (Ctrl-C during the
+ * web app's, which writes the browser's files before the server's render module) leaves an output
+ * missing or old, so it is built again rather than served without its server rendering.
  */
-export function appBuildIsStale(app, sourceDirs, contractSrc) {
-  const index = path.join(app, 'dist/index.html');
-  if (!fs.existsSync(index)) return true;
+export function appBuildIsStale(app, sourceDirs, contractSrc, outputs = ['dist/index.html']) {
+  const files = outputs.map((output) => path.join(app, output));
+  if (files.some((file) => !fs.existsSync(file))) return true;
   const sources = Math.max(
     ...sourceDirs.map((dir) => newestMtime(path.join(app, dir))),
     newestMtime(contractSrc),
     fs.statSync(path.join(app, 'index.html')).mtimeMs,
   );
-  return fs.statSync(index).mtimeMs < sources;
+  return Math.min(...files.map((file) => fs.statSync(file).mtimeMs)) < sources;
 }

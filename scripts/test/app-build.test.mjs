@@ -50,4 +50,20 @@ describe('npm start builds an app only when it must', () => {
       expect(appBuildIsStale(app, ['src'], contract), changed).toBe(true);
     }
   });
+
+  it('builds again after a build stopped half-way: an output missing, or one left from before', () => {
+    const outputs = ['dist/index.html', 'dist/server/entry-server.js'];
+    const { app, contract, touch } = makeApp({ built: true });
+    // The browser's files written, the server's render module not yet.
+    expect(appBuildIsStale(app, ['src'], contract, outputs)).toBe(true);
+    fs.mkdirSync(path.join(app, 'dist/server'));
+    fs.writeFileSync(path.join(app, 'dist/server/entry-server.js'), 'built');
+    expect(appBuildIsStale(app, ['src'], contract, outputs)).toBe(false);
+    // A source changed, then a build stopped after the browser's files: the render module is older
+    // than the source.
+    touch(path.join(app, 'src/deep/main.tsx'));
+    const later = new Date(Date.now() + 120_000);
+    fs.utimesSync(path.join(app, 'dist/index.html'), later, later);
+    expect(appBuildIsStale(app, ['src'], contract, outputs)).toBe(true);
+  });
 });
