@@ -32,7 +32,7 @@ export const ComicCard = memo(function ComicCard({
           height={400}
           displayWidth={COMIC_COVER_WIDTH}
           priority={priority}
-          loading={priority || eager ? 'eager' : undefined}
+          loading={eager ? 'eager' : undefined}
         />
         <span className={`comic-card__status${work.status === 1 ? ' is-finished' : ''}`}>
           {statusText(work.status)}
