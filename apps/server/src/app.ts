@@ -22,7 +22,7 @@ import { frameworkErrors, installErrorHandler } from './platform/error-handler.t
 import { badInput } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
 import { MAX_IMAGE_BYTES } from './platform/images.ts';
-import { scheduleJobs } from './platform/jobs.ts';
+import { type PeriodicJob, scheduleJobs } from './platform/jobs.ts';
 import { installLifecycle, requestIdOf } from './platform/lifecycle.ts';
 import { createMetrics } from './platform/metrics.ts';
 import { openapiOptions } from './platform/openapi.ts';
@@ -51,6 +51,11 @@ export interface BuildOptions {
   clock?: Clock;
   /** Pino options or false; tests pass false. */
   logger?: boolean | object;
+  /**
+   * The periodic jobs to schedule; every module's by default. A test that takes the schema back
+   * to an older migration passes none, so no tick looks for a table that is gone for the while.
+   */
+  jobs?: readonly PeriodicJob[];
 }
 
 export type App = FastifyInstance;
@@ -163,7 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.register(module, { prefix: '/api' });
   }
   await app.register(adminApi, { prefix: '/api/admin/v1' });
-  scheduleJobs(app, jobs);
+  scheduleJobs(app, options.jobs ?? jobs);
   await installAdminWeb(app);
   await installWeb(app);
   return app;

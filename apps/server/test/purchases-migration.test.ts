@@ -20,7 +20,7 @@ describe.each(DIALECTS)('purchases migration on %s', (dialect) => {
   let games: Array<{ id: number; appId: number }>;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, {}, { periodicJobs: false });
     db = t.deps.db.kysely as Kysely<any>;
     const typeId = await createType(t, '迁移');
     games = [

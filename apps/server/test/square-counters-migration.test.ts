@@ -21,7 +21,7 @@ describeDialects('square counters migration', (dialect) => {
   let postIds: number[];
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, {}, { periodicJobs: false });
     db = t.deps.db.kysely;
     ({ tagIds } = await insertSquareFixtures(t.app));
     const author = Number((await registerUser(t.app)).uid);

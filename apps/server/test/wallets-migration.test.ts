@@ -21,7 +21,7 @@ describe.each(DIALECTS)('wallets and memberships migration on %s', (dialect) => 
   const people: Array<{ id: number; uid: string; token: string }> = [];
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, {}, { periodicJobs: false });
     db = t.deps.db.kysely as Kysely<any>;
     const back = await new Migrator({ db, provider }).migrateTo('2026112301-purchases');
     expect(back.error).toBeUndefined();

@@ -54,7 +54,7 @@ describeDialects('work views migration', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, {}, { periodicJobs: false });
     db = t.deps.db.kysely as Kysely<any>;
     const now = t.clock.now();
     today = shanghaiDayStart(now);

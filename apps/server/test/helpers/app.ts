@@ -42,7 +42,11 @@ export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
   /** Every log line at every level, besides the warn-and-worse check (a test that reads the logs). */
-  options: { captureLogs?: string[] } = {},
+  options: {
+    captureLogs?: string[];
+    /** False: no periodic job runs (a test that migrates the schema back and forth). */
+    periodicJobs?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-test-'));
   let pgSchema: string | undefined;
@@ -79,7 +83,13 @@ export async function createTestApp(
         },
       }
     : { level: 'warn', stream: logSink };
-  const app = await buildApp({ config, db, clock, logger });
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    logger,
+    jobs: options.periodicJobs === false ? [] : undefined,
+  });
   await app.ready();
   return {
     app,
