@@ -215,6 +215,21 @@ describeDialects('games', (dialect) => {
       const ledger = await ledgerOf(t, user.id);
       expect(ledger.map((r) => Number(r.delta))).toEqual([100, -30]);
       expect(ledger[1]).toMatchObject({ reason: 'game', note: '星海远征' });
+      // The ledger row points at the purchase row, keyed by it, on either database's path.
+      const purchase = await t.deps.db.kysely
+        .selectFrom('purchases')
+        .select(['id', 'price'])
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(purchase.price)).toBe(30);
+      expect(ledger[1]).toMatchObject({ ref: String(purchase.id), idem_key: `game:${purchase.id}` });
+      const rows = await t.deps.db.kysely
+        .selectFrom('game_downloads')
+        .select(['platform_type'])
+        .where('user_id', '=', user.id)
+        .orderBy('id')
+        .execute();
+      expect(rows.map((r) => Number(r.platform_type))).toEqual([1, 2]);
       const coin = await postForm(
         t.app,
         '/api/user/center/coin/all',
@@ -243,6 +258,11 @@ describeDialects('games', (dialect) => {
       expect(await balanceOf(t, user.id)).toBe(29);
       const detail = await postForm(t.app, '/api/web/game/detail', { appID: paidGame.appId }, user);
       expect(detail.data.purchased).toBe(false);
+      // Someone who never had a diamond (no wallet row yet) is refused the same way.
+      const newcomer = await createUser(t);
+      const none = await download(paidGame.id, { platformType: 1 }, newcomer);
+      expect(none.code).toBe(ErrorCode.balanceInsufficient);
+      expect(none.data).toEqual({ coinNum: 0, price: 30 });
       // Exactly the price is enough (insufficient means strictly greater, spec §5).
       await fund(t, user.id, 1);
       expect((await download(paidGame.id, { platformType: 1 }, user)).data).toMatchObject({

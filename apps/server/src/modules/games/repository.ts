@@ -129,6 +129,19 @@ export const publishedGameIds = (db: Conn) =>
   db.selectFrom('games').select('games.id').where('games.published', '=', 1);
 
 /**
+ * A download's writes, unexecuted, for a caller that sends them in one statement with its own
+ * (a paid download's purchase: purchases/service.ts, `alongside`): the row (the channel report's)
+ * and the game's counter, the counter last, as in `addDownload`.
+ */
+export function downloadWrites(row: Insertable<GameDownloadsTable>) {
+  return [
+    sql`insert into game_downloads (game_id, user_id, platform_type, channel_id, invite_code, created_at)
+      values (${row.game_id}, ${row.user_id}, ${row.platform_type}, ${row.channel_id}, ${row.invite_code}, ${row.created_at})`,
+    sql`update games set download_count = download_count + 1 where id = ${row.game_id}`,
+  ];
+}
+
+/**
  * A download's row and its game's counter, in the caller's transaction: on PostgreSQL one
  * statement (one round trip less on every download), elsewhere two; the counter is updated last
  * either way, so the game row's lock is held only until the commit.

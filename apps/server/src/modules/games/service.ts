@@ -139,23 +139,28 @@ export async function gameCardsOf(db: Conn, gameIds: Iterable<number>): Promise<
  * The counter last (repository.ts): every downloader of a game updates that row, so its lock is
  * held only for the moment before the commit. The last work in `trx`: it commits with it.
  */
-async function recordDownload(
-  trx: Conn,
-  download: { gameId: number; userId: number | null; platformType: PlatformTypeValue; now: number },
-  attribution: Attribution,
-): Promise<void> {
+async function recordDownload(trx: Conn, download: DownloadFacts, attribution: Attribution): Promise<void> {
   // The transaction's last statement (one on PostgreSQL): its COMMIT goes with it, one round trip
   // less (docs/decisions/0056-cluster.md, "BEGIN and COMMIT sent with a statement").
   await commitWithNextStatement(trx);
-  await repo.addDownload(trx, {
-    game_id: download.gameId,
-    user_id: download.userId,
-    platform_type: download.platformType,
-    channel_id: attribution.channelId,
-    invite_code: attribution.inviteCode,
-    created_at: download.now,
-  });
+  await repo.addDownload(trx, downloadRow(download, attribution));
 }
+
+interface DownloadFacts {
+  gameId: number;
+  userId: number | null;
+  platformType: PlatformTypeValue;
+  now: number;
+}
+
+const downloadRow = (download: DownloadFacts, attribution: Attribution) => ({
+  game_id: download.gameId,
+  user_id: download.userId,
+  platform_type: download.platformType,
+  channel_id: attribution.channelId,
+  invite_code: attribution.inviteCode,
+  created_at: download.now,
+});
 
 /** An account's downloads stay with the channel that brought the account; a guest's with its device's. */
 const downloaderAttribution = (deps: Deps, userId: number | null, deviceId: string | undefined) =>
@@ -231,10 +236,11 @@ export async function downloadGame(
     const buyerId = userId;
     const attribution = await accountAttributionOf(deps.db, buyerId);
     // The payment, the download row and the counter commit together: one transaction, one WAL
-    // flush. The counter's row lock is taken last, after the payment's statements, so buyers of
-    // one game queue on it only for the commit (docs/decisions/0056-cluster.md).
-    ({ charged, coinNum } = await db.transaction().execute(async (trx) => {
-      const paid = await buyOnce(
+    // flush, and on PostgreSQL one statement after the wallet's lock, its COMMIT sent with it. The
+    // counter's row lock is taken last, so buyers of one game queue on it only for the commit
+    // (docs/decisions/0056-cluster.md).
+    ({ charged, coinNum } = await db.transaction().execute((trx) =>
+      buyOnce(
         deps,
         {
           userId: buyerId,
@@ -245,10 +251,9 @@ export async function downloadGame(
           note: game.name,
         },
         trx,
-      );
-      await recordDownload(trx, download, attribution);
-      return paid;
-    }));
+        { alongside: repo.downloadWrites(downloadRow(download, attribution)), last: true },
+      ),
+    ));
   }
   const url = await signPackageLink(deps.db, {
     publicUrl: deps.config.publicUrl,

@@ -1,8 +1,18 @@
+import { isMemberAt } from '@ld/contract/vip';
 import type { PurchaseKind } from '@ld/contract/wallet';
-import type { Conn } from '../../db/database.ts';
+import { type Conn, commitWithNextStatement } from '../../db/database.ts';
+import { onPostgres } from '../../db/dialect.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { membershipOf } from '../vip/public.ts';
-import { applyBalanceChange, balanceInsufficient, balanceOf, lockWallet } from '../wallet/public.ts';
+import { membershipColumns, membershipOf } from '../vip/public.ts';
+import {
+  applyBalanceChange,
+  balanceInsufficient,
+  balanceOf,
+  debitAfter,
+  lockWallet,
+  lockWalletReading,
+} from '../wallet/public.ts';
+import type { AlongsideWrite } from './repository.ts';
 import * as repo from './repository.ts';
 
 export interface BuyOnce {
@@ -27,6 +37,20 @@ export interface BuyOnceResult {
   via: 'free' | 'member' | 'owned' | 'bought';
 }
 
+export interface BuyOnceOptions {
+  /**
+   * Writes of the caller's that go with the purchase whatever it answers (a download's row and
+   * counter), after it in the same transaction; on PostgreSQL in the purchase's own statement.
+   * None when the purchase is refused.
+   */
+  alongside?: readonly AlongsideWrite[];
+  /**
+   * The purchase's last statement is the transaction's last: on PostgreSQL its COMMIT is sent with
+   * it (`commitWithNextStatement`), so the caller must send nothing more in `trx`.
+   */
+  last?: boolean;
+}
+
 /**
  * Gives the user a priced thing, charging at most once per (user, kind, ref) (DESIGN §7): free
  * things and members (when `memberFree`) pay nothing, an earlier buyer pays nothing again, anyone
@@ -38,6 +62,7 @@ export async function buyOnce(
   deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   item: BuyOnce,
   trx?: Conn,
+  options: BuyOnceOptions = {},
 ): Promise<BuyOnceResult> {
   if (!Number.isSafeInteger(item.price) || item.price < 0) {
     throw new Error(`a price must be a non-negative integer, got ${item.price}`);
@@ -45,10 +70,27 @@ export async function buyOnce(
   if (item.ref.length === 0 || item.ref.length > 64)
     throw new Error(`a purchase ref must be 1-64 characters`);
   const now = deps.clock.now();
+  const alongside = options.alongside ?? [];
+  /** The caller's writes after the answer is known; COMMIT with the last of them when asked. */
+  const writeAlongside = async (conn: Conn) => {
+    for (const [i, write] of alongside.entries()) {
+      if (options.last && i === alongside.length - 1) await commitWithNextStatement(conn);
+      await write.execute(conn);
+    }
+  };
   if (item.price === 0) {
-    return { charged: 0, coinNum: await balanceOf(trx ?? deps.db.kysely, item.userId), via: 'free' };
+    const coinNum = await balanceOf(trx ?? deps.db.kysely, item.userId);
+    await writeAlongside(trx ?? deps.db.kysely);
+    return { charged: 0, coinNum, via: 'free' };
   }
   const run = async (conn: Conn): Promise<BuyOnceResult> => {
+    const fast = onPostgres(conn) ? await buyOnPostgres(deps, item, conn, now, options) : undefined;
+    if (fast) return fast;
+    const result = await buy(conn);
+    await writeAlongside(conn);
+    return result;
+  };
+  const buy = async (conn: Conn): Promise<BuyOnceResult> => {
     // The wallet lock first: it serializes this user's purchases, so the ownership check below
     // cannot race, and it is taken before the purchase row's foreign key locks the user (0003).
     await lockWallet(conn, item.userId);
@@ -82,6 +124,58 @@ export async function buyOnce(
     return { charged: item.price, coinNum: paid.balance, via: 'bought' };
   };
   return trx ? run(trx) : deps.db.kysely.transaction().execute(run);
+}
+
+/**
+ * The same purchase on PostgreSQL in two statements (docs/decisions/0056-cluster.md, "A paid
+ * purchase in two statements"): the wallet's lock with everything the answer depends on read in
+ * it, then the purchase, the balance, the ledger row and the caller's writes in one, COMMIT sent
+ * with it when asked. It writes what `buy` writes, row for row; the API tests run both on their
+ * databases. Undefined when the buyer has no wallet row yet: `buy` makes it.
+ */
+async function buyOnPostgres(
+  deps: Pick<Deps, 'config'>,
+  item: BuyOnce,
+  conn: Conn,
+  now: number,
+  options: BuyOnceOptions,
+): Promise<BuyOnceResult | undefined> {
+  const alongside = options.alongside ?? [];
+  const locked = await lockWalletReading(conn, item.userId, [
+    ...(item.memberFree ? [membershipColumns(item.userId)] : []),
+    repo.ownedColumn({ userId: item.userId, kind: item.kind, ref: item.ref }),
+  ]);
+  if (!locked) return undefined;
+  const state = {
+    balance: Number(locked.coin_num),
+    levelType: Number(locked.level_type ?? 0),
+    expTime: locked.exp_time == null ? null : Number(locked.exp_time),
+    owned: Boolean(locked.owned),
+  };
+  const member = item.memberFree && isMemberAt(state.levelType, state.expTime, now);
+  if (member || state.owned) {
+    if (options.last && alongside.length > 0) await commitWithNextStatement(conn);
+    await repo.writeAlongside(conn, alongside);
+    return { charged: 0, coinNum: state.balance, via: state.owned ? 'owned' : 'member' };
+  }
+  if (state.balance < item.price) throw balanceInsufficient(deps.config, state.balance, item.price);
+  if (options.last) await commitWithNextStatement(conn);
+  const balance = await repo.chargePurchase(
+    conn,
+    { user_id: item.userId, kind: item.kind, ref: item.ref, price: item.price, created_at: now },
+    debitAfter('bought', {
+      userId: item.userId,
+      amount: item.price,
+      reason: item.kind,
+      note: item.note ?? '',
+      now,
+    }),
+    alongside,
+  );
+  // Owned after all: cannot happen under the lock (every purchase takes it first), but the
+  // purchase row's unique key decides, as in `buy`.
+  if (balance === null) return { charged: 0, coinNum: state.balance, via: 'owned' };
+  return { charged: item.price, coinNum: balance, via: 'bought' };
 }
 
 /** Which of `refs` the user bought (for lists that mark owned things). */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import type { VipPlansTable } from './tables.ts';
 
@@ -21,6 +22,14 @@ export async function findPlan(db: Conn, vipType: number) {
     .where('is_active', '=', 1)
     .executeTakeFirst();
 }
+
+/**
+ * The membership's level and end as two scalar subqueries (`level_type`, `exp_time`: null for
+ * someone who never was a member), for another module's statement (a paid purchase's lock).
+ */
+export const membershipColumns = (userId: number) =>
+  sql`(select level_type from memberships where user_id = ${userId}) as level_type,
+    (select exp_time from memberships where user_id = ${userId}) as exp_time`;
 
 /** The membership row; undefined for someone who never was a member. */
 export async function findMembership(db: Conn, userId: number) {

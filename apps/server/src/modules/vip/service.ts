@@ -30,6 +30,8 @@ export interface Membership {
   expTime: number | null;
 }
 
+export { membershipColumns } from './repository.ts';
+
 /** The user's membership at `now`. */
 export async function membershipOf(db: Conn, userId: number, now: number): Promise<Membership> {
   const row = await repo.findMembership(db, userId);

@@ -10,7 +10,9 @@ export {
   balanceInsufficient,
   balanceOf,
   countLedgerRows,
+  debitAfter,
   type Grant,
   grantDiamonds,
   lockWallet,
+  lockWalletReading,
 } from './service.ts';

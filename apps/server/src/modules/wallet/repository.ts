@@ -1,5 +1,5 @@
 import type { LedgerReason, OrderStatus } from '@ld/contract/wallet';
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { onPostgres } from '../../db/dialect.ts';
 import type { PageWindow } from '../../platform/paging.ts';
@@ -39,6 +39,56 @@ export async function lockWallet(db: Conn, userId: number): Promise<void> {
   if (!db.isTransaction) return;
   if (held) held.add(userId);
   else lockedIn.set(db, new Set([userId]));
+}
+
+/**
+ * PostgreSQL, in a transaction: `lockWallet`'s lock, reading in the same statement the balance and
+ * `also`, other modules' values that the caller's next step depends on (scalar subqueries: a
+ * paid purchase's membership and ownership, docs/decisions/0056-cluster.md, "A paid purchase in
+ * two statements"). Undefined, and nothing locked, when the user has no wallet row yet.
+ */
+export async function lockWalletReading(
+  db: Conn,
+  userId: number,
+  also: readonly RawBuilder<unknown>[],
+): Promise<(Record<string, unknown> & { coin_num: number }) | undefined> {
+  const columns = also.map((column) => sql`, ${column}`);
+  const { rows } = await sql<Record<string, unknown> & { coin_num: number }>`
+    select coin_num${sql.join(columns, sql``)} from wallets where user_id = ${userId} for update`.execute(db);
+  if (!rows[0]) return undefined;
+  const held = lockedIn.get(db);
+  if (held) held.add(userId);
+  else lockedIn.set(db, new Set([userId]));
+  return rows[0];
+}
+
+/**
+ * PostgreSQL: a debit as two CTEs of a caller's statement (`debited`, `debit_ledger`), after the
+ * caller's CTE `source`, which yields at most one row whose `id` is the ledger row's ref: the
+ * balance and its ledger row, as `changeBalance` writes them (key `${reason}:${id}`), only when
+ * `source` yielded a row. The wallet must be locked (`lockWalletReading`) and the balance known to
+ * be enough: a debit below zero fails the statement (the balance's CHECK). `balanceAfter` is an
+ * expression of the statement: the balance after, or null when nothing was debited.
+ */
+export function debitAfter(
+  source: string,
+  d: { userId: number; amount: number; reason: LedgerReason; note: string; now: number },
+): { ctes: RawBuilder<unknown>; balanceAfter: RawBuilder<number | string | null> } {
+  const from = sql.table(source);
+  return {
+    ctes: sql`debited as (
+      update wallets set coin_num = coin_num - ${d.amount}
+      where user_id = ${d.userId} and exists (select 1 from ${from})
+      returning coin_num
+    ), debit_ledger as (
+      insert into coin_ledger (user_id, delta, balance_after, reason, ref, note, idem_key, created_at)
+      select ${d.userId}, ${-d.amount}, debited.coin_num, ${d.reason}, ${from}.id::text, ${d.note},
+        ${d.reason} || ':' || ${from}.id, ${d.now}
+      from debited, ${from}
+      returning balance_after
+    )`,
+    balanceAfter: sql`(select balance_after from debit_ledger)`,
+  };
 }
 
 export async function findLedgerByIdemKey(db: Conn, idemKey: string) {

@@ -40,6 +40,8 @@ export interface BalanceChange {
 
 export type BalanceResult = { ok: true; balance: number; applied: boolean } | { ok: false; balance: number };
 
+export { debitAfter, lockWalletReading } from './repository.ts';
+
 /**
  * Starts a balance-changing transaction by locking the user's wallet (PostgreSQL; SQLite runs one
  * transaction at a time). Call it first: what the transaction reads about the user's money after
