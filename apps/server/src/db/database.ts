@@ -10,6 +10,7 @@ import {
   PostgresDialect,
   type PostgresDialectConfig,
   PostgresDriver,
+  type RawBuilder,
   SqliteDialect,
   SqliteDriver,
   sql,
@@ -306,6 +307,27 @@ const nothingSent = (command: string): pg.QueryResult =>
  */
 export async function commitWithNextStatement(trx: Conn): Promise<void> {
   if (trx.isTransaction && onPostgres(trx)) await sql.raw(COMMIT_NEXT).execute(trx);
+}
+
+/**
+ * Writes that go together, in `db`'s transaction: on PostgreSQL one statement (the first ones as
+ * CTEs of the last: one round trip), elsewhere one after another. With `commit`, the transaction
+ * commits with them (`commitWithNextStatement`): nothing may be sent in it afterwards.
+ */
+export async function writeTogether(
+  db: Conn,
+  writes: readonly RawBuilder<unknown>[],
+  options: { commit?: boolean } = {},
+): Promise<void> {
+  if (writes.length === 0) return;
+  if (options.commit) await commitWithNextStatement(db);
+  if (!onPostgres(db)) {
+    for (const write of writes) await write.execute(db);
+    return;
+  }
+  const last = writes[writes.length - 1];
+  const ctes = writes.slice(0, -1).map((write, i) => sql`${sql.id(`write_${i}`)} as (${write})`);
+  await (ctes.length > 0 ? sql`with ${sql.join(ctes)} ${last}` : last).execute(db);
 }
 
 /** The driver's BEGIN, held back by `preparedQueriesOf` until the transaction's first statement. */

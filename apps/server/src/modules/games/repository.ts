@@ -91,14 +91,6 @@ export async function findIdByAppId(db: Conn, appId: number): Promise<number | n
   return row?.id ?? null;
 }
 
-async function countDownload(db: Conn, gameId: number): Promise<void> {
-  await db
-    .updateTable('games')
-    .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
-    .where('id', '=', gameId)
-    .execute();
-}
-
 export async function insertType(db: Conn, name: string, sort: number): Promise<number> {
   const row = await db
     .insertInto('game_types')
@@ -129,9 +121,10 @@ export const publishedGameIds = (db: Conn) =>
   db.selectFrom('games').select('games.id').where('games.published', '=', 1);
 
 /**
- * A download's writes, unexecuted, for a caller that sends them in one statement with its own
- * (a paid download's purchase: purchases/service.ts, `alongside`): the row (the channel report's)
- * and the game's counter, the counter last, as in `addDownload`.
+ * A download's writes: its row (the channel report's) and the game's counter, the counter last, so
+ * the game row's lock is held only until the commit. Unexecuted: the caller sends them together
+ * (`writeTogether`: one statement on PostgreSQL), alone or in a paid download's purchase statement
+ * (purchases/service.ts, `alongside`).
  */
 export function downloadWrites(row: Insertable<GameDownloadsTable>) {
   return [
@@ -139,25 +132,6 @@ export function downloadWrites(row: Insertable<GameDownloadsTable>) {
       values (${row.game_id}, ${row.user_id}, ${row.platform_type}, ${row.channel_id}, ${row.invite_code}, ${row.created_at})`,
     sql`update games set download_count = download_count + 1 where id = ${row.game_id}`,
   ];
-}
-
-/**
- * A download's row and its game's counter, in the caller's transaction: on PostgreSQL one
- * statement (one round trip less on every download), elsewhere two; the counter is updated last
- * either way, so the game row's lock is held only until the commit.
- */
-export async function addDownload(db: Conn, row: Insertable<GameDownloadsTable>): Promise<void> {
-  if (onPostgres(db)) {
-    await db
-      .with('added', (qc) => qc.insertInto('game_downloads').values(row).returning('id'))
-      .updateTable('games')
-      .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
-      .where('id', '=', row.game_id)
-      .execute();
-    return;
-  }
-  await db.insertInto('game_downloads').values(row).execute();
-  await countDownload(db, row.game_id);
 }
 
 /** Download rows per Shanghai day, channel and invite code in [from, to). */

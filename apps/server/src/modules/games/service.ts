@@ -10,7 +10,7 @@ import {
   type PlatformTypeValue,
 } from '@ld/contract/games';
 import type { Selectable } from 'kysely';
-import { type Conn, commitWithNextStatement } from '../../db/database.ts';
+import { type Conn, writeTogether } from '../../db/database.ts';
 import { type DayCount, dayText } from '../../db/day-buckets.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -142,8 +142,7 @@ export async function gameCardsOf(db: Conn, gameIds: Iterable<number>): Promise<
 async function recordDownload(trx: Conn, download: DownloadFacts, attribution: Attribution): Promise<void> {
   // The transaction's last statement (one on PostgreSQL): its COMMIT goes with it, one round trip
   // less (docs/decisions/0056-cluster.md, "BEGIN and COMMIT sent with a statement").
-  await commitWithNextStatement(trx);
-  await repo.addDownload(trx, downloadRow(download, attribution));
+  await writeTogether(trx, repo.downloadWrites(downloadRow(download, attribution)), { commit: true });
 }
 
 interface DownloadFacts {

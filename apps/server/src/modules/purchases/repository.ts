@@ -104,15 +104,3 @@ export async function chargePurchase(
   const balance = rows[0]?.balance_after;
   return balance == null ? null : Number(balance);
 }
-
-/** The `alongside` writes in one statement (PostgreSQL): the first ones as CTEs of the last. */
-export async function writeAlongside(db: Conn, alongside: readonly AlongsideWrite[]): Promise<void> {
-  if (alongside.length === 0) return;
-  const last = alongside[alongside.length - 1];
-  if (alongside.length === 1) {
-    await last.execute(db);
-    return;
-  }
-  const ctes = alongside.slice(0, -1).map((write, i) => sql`${sql.id(`alongside_${i}`)} as (${write})`);
-  await sql`with ${sql.join(ctes)} ${last}`.execute(db);
-}

@@ -1,6 +1,6 @@
 import { isMemberAt } from '@ld/contract/vip';
 import type { PurchaseKind } from '@ld/contract/wallet';
-import { type Conn, commitWithNextStatement } from '../../db/database.ts';
+import { type Conn, commitWithNextStatement, writeTogether } from '../../db/database.ts';
 import { onPostgres } from '../../db/dialect.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { membershipColumns, membershipOf } from '../vip/public.ts';
@@ -12,7 +12,6 @@ import {
   lockWallet,
   lockWalletReading,
 } from '../wallet/public.ts';
-import type { AlongsideWrite } from './repository.ts';
 import * as repo from './repository.ts';
 
 export interface BuyOnce {
@@ -43,7 +42,7 @@ export interface BuyOnceOptions {
    * counter), after it in the same transaction; on PostgreSQL in the purchase's own statement.
    * None when the purchase is refused.
    */
-  alongside?: readonly AlongsideWrite[];
+  alongside?: readonly repo.AlongsideWrite[];
   /**
    * The purchase's last statement is the transaction's last: on PostgreSQL its COMMIT is sent with
    * it (`commitWithNextStatement`), so the caller must send nothing more in `trx`.
@@ -70,14 +69,9 @@ export async function buyOnce(
   if (item.ref.length === 0 || item.ref.length > 64)
     throw new Error(`a purchase ref must be 1-64 characters`);
   const now = deps.clock.now();
-  const alongside = options.alongside ?? [];
-  /** The caller's writes after the answer is known; COMMIT with the last of them when asked. */
-  const writeAlongside = async (conn: Conn) => {
-    for (const [i, write] of alongside.entries()) {
-      if (options.last && i === alongside.length - 1) await commitWithNextStatement(conn);
-      await write.execute(conn);
-    }
-  };
+  /** The caller's writes once the answer is known, committing with them when asked. */
+  const writeAlongside = (conn: Conn) =>
+    writeTogether(conn, options.alongside ?? [], { commit: options.last ?? false });
   if (item.price === 0) {
     const coinNum = await balanceOf(trx ?? deps.db.kysely, item.userId);
     await writeAlongside(trx ?? deps.db.kysely);
@@ -154,8 +148,7 @@ async function buyOnPostgres(
   };
   const member = item.memberFree && isMemberAt(state.levelType, state.expTime, now);
   if (member || state.owned) {
-    if (options.last && alongside.length > 0) await commitWithNextStatement(conn);
-    await repo.writeAlongside(conn, alongside);
+    await writeTogether(conn, alongside, { commit: options.last ?? false });
     return { charged: 0, coinNum: state.balance, via: state.owned ? 'owned' : 'member' };
   }
   if (state.balance < item.price) throw balanceInsufficient(deps.config, state.balance, item.price);

@@ -36,7 +36,11 @@ export async function lockWallet(db: Conn, userId: number): Promise<void> {
       await lockRow();
     }
   }
-  if (!db.isTransaction) return;
+  if (db.isTransaction) noteLocked(db, userId);
+}
+
+function noteLocked(db: Conn, userId: number): void {
+  const held = lockedIn.get(db);
   if (held) held.add(userId);
   else lockedIn.set(db, new Set([userId]));
 }
@@ -56,9 +60,7 @@ export async function lockWalletReading(
   const { rows } = await sql<Record<string, unknown> & { coin_num: number }>`
     select coin_num${sql.join(columns, sql``)} from wallets where user_id = ${userId} for update`.execute(db);
   if (!rows[0]) return undefined;
-  const held = lockedIn.get(db);
-  if (held) held.add(userId);
-  else lockedIn.set(db, new Set([userId]));
+  noteLocked(db, userId);
   return rows[0];
 }
 
