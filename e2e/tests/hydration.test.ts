@@ -54,7 +54,7 @@ async function freshPost(): Promise<string> {
   return `/post/${id}`;
 }
 
-/** The detail pages of the seed's first game, book, comic, video, post and activity, and the readers of that book and comic. */
+/** The detail pages of the seed's first game, book, comic, video, post and activity, that book's 目录, and the readers of that book and comic. */
 async function detailPages(): Promise<string[]> {
   const [game, book, comic, video, post, activity] = await Promise.all([
     firstOf<{ appID: number }>('POST', '/web/game/list'),
@@ -73,6 +73,7 @@ async function detailPages(): Promise<string[]> {
     `/comic/${comic.id}/${episode.id}`,
     `/detail/${game.appID}`,
     `/bookinfo/${book.id}`,
+    `/bookmenu/${book.id}`,
     `/comic/${comic.id}`,
     `/video/${video.id}`,
     `/post/${post.id}`,

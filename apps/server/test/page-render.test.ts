@@ -159,6 +159,11 @@ describe('pages rendered on the server, on the real web build', () => {
       [`/detail/${gameAppId}`, ['泡泡龙大作战', '泡泡龙新手礼包']],
       [`/post/${postId}`, ['今天抽到了传说皮肤，开心', '恭喜恭喜，沾沾欧气']],
       [`/bookinfo/${bookId}`, ['星河剑歌', '青衫客']],
+      // 目录: the book, then its first chapters, which need the book's chapter count.
+      [
+        `/bookmenu/${bookId}`,
+        ['星河剑歌', '第1章 测试', '第3章 测试', `/readbook/${bookId}/${chapterIds[0]}`],
+      ],
       [`/comic/${comicId}`, ['星落漫游记', '第1话 测试']],
       [`/activity/${activityId}`, ['冬日阅读季', '发布1条动态']],
       ['/checkin', ['七日签到奖励', '今日签到可得']],

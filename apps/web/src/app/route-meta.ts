@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { FirstDataArgs, FirstQuery } from '../shared/lib/first-queries';
 
@@ -15,7 +16,7 @@ export interface RouteMeta {
   keepAlive?: boolean;
   /**
    * False: the server leaves the page to the browser, because its first screen is the device's own
-   * (a draft in session storage, the phone's system, a layout measured on the screen).
+   * (a draft in session storage).
    */
   serverRendered?: boolean;
 }
@@ -35,4 +36,9 @@ export interface AppRoute {
 export interface PageModule {
   default: ComponentType;
   firstQueries?: (args: FirstDataArgs) => FirstQuery[];
+  /**
+   * First-screen queries that need an answer of `firstQueries` (目录's first chapters need the
+   * book's chapter count): asked once those have come. `cached` reads a first query's data by its key.
+   */
+  nextQueries?: (args: FirstDataArgs, cached: QueryClient['getQueryData']) => FirstQuery[];
 }

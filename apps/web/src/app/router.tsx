@@ -56,24 +56,27 @@ export interface RouteSide {
  * with the same query options its components read. The server waits for them, so the page renders
  * with its data and the cache goes into the HTML; in the browser they start with the navigation
  * and the page shows its own loading state meanwhile (the loader does not hold the navigation).
- * A query that fails is left to the page, which asks again and shows its error state.
+ * A query that fails is left to the page, which asks again and shows its error state. The page's
+ * `nextQueries`, which need an answer of the first ones, are asked once those have come.
  */
 function firstDataLoader(module: PageModule, side: RouteSide): LoaderFunction | undefined {
-  const { firstQueries } = module;
+  const { firstQueries, nextQueries } = module;
   if (!firstQueries) return undefined;
+  const ensure = (options: FirstQuery) =>
+    isInfinite(options)
+      ? side.queryClient.ensureInfiniteQueryData(
+          options as unknown as Parameters<QueryClient['ensureInfiniteQueryData']>[0],
+        )
+      : side.queryClient.ensureQueryData(options as unknown as Parameters<QueryClient['ensureQueryData']>[0]);
   return async ({ params, request }) => {
-    const uid = side.server ? '' : getAccount().uid;
-    const loads = firstQueries({ params, url: new URL(request.url), uid }).map((options) =>
-      isInfinite(options)
-        ? side.queryClient.ensureInfiniteQueryData(
-            options as unknown as Parameters<QueryClient['ensureInfiniteQueryData']>[0],
-          )
-        : side.queryClient.ensureQueryData(
-            options as unknown as Parameters<QueryClient['ensureQueryData']>[0],
-          ),
-    );
-    if (side.server) await Promise.allSettled(loads);
-    else for (const load of loads) load.catch(() => undefined);
+    const args = { params, url: new URL(request.url), uid: side.server ? '' : getAccount().uid };
+    const first = Promise.allSettled(firstQueries(args).map(ensure));
+    const next = !nextQueries
+      ? first
+      : first.then(() =>
+          Promise.allSettled(nextQueries(args, (key) => side.queryClient.getQueryData(key)).map(ensure)),
+        );
+    if (side.server) await next;
     return null;
   };
 }

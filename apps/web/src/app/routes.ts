@@ -144,7 +144,7 @@ export const standaloneRoutes: AppRoute[] = [
   },
   {
     path: 'bookmenu/:id',
-    meta: { name: 'bookmenu', title: '目录', serverRendered: false },
+    meta: { name: 'bookmenu', title: '目录' },
     page: 'features/novels/pages/book-menu-page',
   },
   {

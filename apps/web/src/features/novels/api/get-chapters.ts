@@ -1,5 +1,5 @@
 import type { UnitPage } from '@ld/contract/content';
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 import { offlineReadable } from '../lib/offline-query';
@@ -32,13 +32,22 @@ export const chapterBlockQuery = (
     ...offlineReadable,
   });
 
-/** The blocks of the menu the window shows (each a keyset page of CHAPTER_BLOCK chapters). */
+/**
+ * The blocks of the menu the window shows (each a keyset page of CHAPTER_BLOCK chapters). A
+ * logged-in reader sees the guest's copy of a block the server rendered the page with (no 已读 or
+ * 已解锁 marks) until their own comes, as `useNovel`'s `guestCopyMeanwhile`: hydration meets the
+ * same rows.
+ */
 export function useChapterBlocks(id: number, order: ChapterOrder, blocks: number[], total: number) {
   const uid = useAccountStore((s) => s.account.uid);
+  const queryClient = useQueryClient();
   return useQueries({
     queries: blocks.map((block) => ({
       ...chapterBlockQuery(uid, id, order, block, total),
       enabled: total > 0,
+      placeholderData: uid
+        ? () => queryClient.getQueryData(chapterBlockQuery('', id, order, block, total).queryKey)
+        : undefined,
     })),
   });
 }

@@ -1,17 +1,46 @@
 import type { Unit } from '@ld/contract/content';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { Link } from '../../../shared/ui/link';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { type TabItem, Tabs } from '../../../shared/ui/tabs';
-import { type ChapterOrder, useChapterBlocks } from '../api/get-chapters';
-import { isNotFound, useNovel } from '../api/get-novel';
+import { type ChapterOrder, chapterBlockQuery, useChapterBlocks } from '../api/get-chapters';
+import { isNotFound, novelQuery, useNovel } from '../api/get-novel';
 import { priceText } from '../lib/format';
 import { blocksOf, indexAtRow, type RowWindow, rowOfIndex, rowWindow } from '../lib/window';
 import './book-menu-page.css';
 
 /** Row height in rem (fixed: the window maths depend on it; the CSS says the same). */
 export const ROW_REM = 3.25;
+
+/**
+ * The first screen, before the page has measured one: the server's render and the hydrating one
+ * draw the rows a tall phone (900 px at a 16 px root) shows from the top; the layout effect then
+ * measures the real screen before the browser paints again.
+ */
+const FIRST_SCREEN_PX = 900;
+const FIRST_ROOT_PX = 16;
+
+const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
+
+/** The first screen: the book (title, chapter count) … */
+export const firstQueries = ({ params, uid }: FirstDataArgs): FirstQuery[] => {
+  const id = Number(params.id);
+  return validId(id) ? [novelQuery(uid, id)] : [];
+};
+
+/** … then its first block of chapters in the default order (正序), which needs that count. */
+export const nextQueries = (
+  { params, uid }: FirstDataArgs,
+  cached: QueryClient['getQueryData'],
+): FirstQuery[] => {
+  const id = Number(params.id);
+  if (!validId(id)) return [];
+  const book = cached(novelQuery(uid, id).queryKey);
+  return book && book.unitCount > 0 ? [chapterBlockQuery(uid, id, 'asc', 0, book.unitCount)] : [];
+};
 
 const ORDERS: TabItem<ChapterOrder>[] = [
   { key: 'asc', label: '正序' },
@@ -20,11 +49,15 @@ const ORDERS: TabItem<ChapterOrder>[] = [
 
 const rootFontPx = () => Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
 
-/** The row height in px, following the root font size (it changes with the window's width). */
+/**
+ * The row height in px, following the root font size (it changes with the window's width): rows
+ * are placed in rem, so this serves the window maths alone and is measured once the page is live.
+ */
 function useRowHeight(): number {
-  const [px, setPx] = useState(() => ROW_REM * rootFontPx());
-  useEffect(() => {
+  const [px, setPx] = useState(ROW_REM * FIRST_ROOT_PX);
+  useLayoutEffect(() => {
     const update = () => setPx(ROW_REM * rootFontPx());
+    update();
     window.addEventListener('resize', update);
     return () => window.removeEventListener('resize', update);
   }, []);
@@ -36,10 +69,11 @@ function useRowHeight(): number {
  * are drawn (docs/decisions/0030), so 3,000 chapters cost as much as 40.
  */
 function useRowWindow(list: React.RefObject<HTMLElement | null>, rowHeight: number, total: number) {
-  // The first screen's rows before any measure (the list taken at the top of the page, a few rows
-  // too many), so the first render already draws them (this page is the device's own: not
-  // rendered on the server, docs/decisions/0050-one-rendering-path.md).
-  const [win, setWin] = useState<RowWindow>(() => rowWindow(0, window.innerHeight, rowHeight, total));
+  // The first screen's rows before any measure (the list taken at the top of the page), the same
+  // on the server and in the hydrating browser (docs/decisions/0050-one-rendering-path.md).
+  const [win, setWin] = useState<RowWindow>(() =>
+    rowWindow(0, FIRST_SCREEN_PX, ROW_REM * FIRST_ROOT_PX, total),
+  );
   const measure = useCallback(() => {
     const el = list.current;
     if (!el) return;
@@ -61,8 +95,9 @@ function useRowWindow(list: React.RefObject<HTMLElement | null>, rowHeight: numb
 /** 目录: every chapter with its price and marks, 正序/倒序, and a jump to the saved chapter. */
 export default function BookMenuPage() {
   const id = Number(useParams().id);
-  const isValidId = Number.isSafeInteger(id) && id > 0;
-  const book = useNovel(id);
+  const isValidId = validId(id);
+  // A logged-in reader sees the server's guest copy until their own comes (no loading flash).
+  const book = useNovel(id, { guestCopyMeanwhile: true });
   const [order, setOrder] = useState<ChapterOrder>('asc');
   const total = book.data?.unitCount ?? 0;
   const list = useRef<HTMLOListElement>(null);
@@ -109,7 +144,7 @@ export default function BookMenuPage() {
   for (let row = win.first; row <= win.last; row++) {
     const index = indexAtRow(row, order, total);
     const unit = byIndex.get(index);
-    const style = { top: row * rowHeight };
+    const style = { top: `${row * ROW_REM}rem` };
     const current = progress?.unitIndex === index;
     rows.push(
       <li
@@ -170,7 +205,7 @@ export default function BookMenuPage() {
         <ol
           ref={list}
           className="book-menu__list"
-          style={{ height: total * rowHeight }}
+          style={{ height: `${total * ROW_REM}rem` }}
           aria-label="章节目录"
         >
           {rows}
