@@ -13,6 +13,7 @@ import { SESSION_KEEP_MS } from '../src/platform/auth.ts';
 import { CHANGES_CHANNEL } from '../src/platform/changes.ts';
 import { adminCall, operatorOf } from './helpers/admin.ts';
 import { call, postForm, type TestApp } from './helpers/app.ts';
+import { createGame, createType } from './helpers/money.ts';
 import { pgAdmin } from './helpers/pg-admin.ts';
 import { insertSquareFixtures, newPost } from './helpers/square.ts';
 
@@ -144,6 +145,29 @@ describe.runIf(databaseUrl && redisUrl)('caches across two processes on PostgreS
   // Site settings (issue 20): what an operator saves through one process is what the portal
   // answers through the other at its very next request (no poll): the recharge page and the
   // client config are read per request, the home's cache is dropped on `home` in every process.
+  it("shows a game an operator renames through one process in the other's guest game list at its next request", async () => {
+    const [a, b] = apps;
+    const editor = await operatorOf({ app: a, deps: a.deps } as TestApp, 'editor');
+    const owner = { app: a, deps: a.deps, clock: a.deps.clock } as unknown as TestApp;
+    const typeId = await createType(owner, '跨进程类型');
+    const game = await createGame(owner, { typeId, name: '跨进程游戏' });
+    const guestNames = async () =>
+      (
+        await postForm(b, '/api/web/game/list', { appID: 2008, currentPage: 1, pageSize: 10 })
+      ).data.records.map((g: { name: string }) => g.name) as string[];
+    // Process B keeps its guests' first page ...
+    expect(await guestNames()).toContain('跨进程游戏');
+    const renamed = await adminCall(a, 'PATCH', `/games/${game.id}`, {
+      operator: editor,
+      json: { name: '跨进程改名' },
+    });
+    expect(renamed.code).toBe(0);
+    // ... and answers the new name at its next request.
+    const names = await guestNames();
+    expect(names).toContain('跨进程改名');
+    expect(names).not.toContain('跨进程游戏');
+  });
+
   it("shows site settings an operator changes through one process in the other's portal at once", async () => {
     const [a, b] = apps;
     const editor = await operatorOf({ app: a, deps: a.deps } as TestApp, 'editor');

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { ErrorCode } from '@ld/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -359,6 +360,69 @@ describeDialects('games', (dialect) => {
       expect((await download(game.id, { platformType: 1 }, buyers[0])).data.charged).toBe(0);
       expect(await downloads()).toBe(13);
       expect(await rows()).toBe(13);
+    });
+
+    it("keeps a guest's first page of the list: a change announced shows at the next request, a download's count within a second, a caller's own never", async () => {
+      interface Listed {
+        id: number;
+        name: string;
+        downloadCount: number;
+        purchased: boolean | null;
+      }
+      const game = await createGame(t, { typeId: casual, name: '缓存测试', price: 5, ios: false, sort: 99 });
+      const page1 = { appID: 2008, currentPage: 1, pageSize: 10 };
+      const listed = async (account?: { uid: string; token: string }, body = page1) =>
+        ((await postForm(t.app, '/api/web/game/list', body, account)).data.records as Listed[]).find(
+          (g) => g.id === game.id,
+        );
+      const before = await listed();
+      expect(before).toMatchObject({ name: '缓存测试', purchased: null });
+
+      // A buyer sees their own flags, and the guests' page does not take them.
+      const buyer = await createUser(t, { coins: 50 });
+      expect((await download(game.id, { platformType: 1 }, buyer)).data.charged).toBe(5);
+      expect(await listed(buyer)).toMatchObject({
+        purchased: true,
+        downloadCount: before!.downloadCount + 1,
+      });
+      expect((await listed())?.purchased).toBeNull();
+      // The count, which no message announces, within a second.
+      const from = Date.now();
+      await expect
+        .poll(async () => (await listed())?.downloadCount, { timeout: 3_000, interval: 100 })
+        .toBe(before!.downloadCount + 1);
+      expect(Date.now() - from).toBeLessThan(1_500);
+
+      // A write not announced is not seen by the kept page ...
+      await t.deps.db.kysely
+        .updateTable('games')
+        .set({ name: '改名未通知' })
+        .where('id', '=', game.id)
+        .execute();
+      expect((await listed())?.name).toBe('缓存测试');
+      // ... and shows at once when announced, as the console announces each of its edits; a search
+      // and a later page are never kept.
+      expect((await listed(undefined, { ...page1, keyword: '改名未通知' } as typeof page1))?.name).toBe(
+        '改名未通知',
+      );
+      await t.deps.changes.announce('games');
+      expect((await listed())?.name).toBe('改名未通知');
+
+      // Browsers get the kept page compressed, the same JSON.
+      const plain = await t.app.inject({
+        method: 'POST',
+        url: '/api/web/game/list',
+        payload: page1,
+      });
+      const compressed = await t.app.inject({
+        method: 'POST',
+        url: '/api/web/game/list',
+        payload: page1,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
+      expect(JSON.parse(plain.body).data.records.some((g: Listed) => g.id === game.id)).toBe(true);
     });
 
     it('charges the price a change announced to the processes set, at once', async () => {

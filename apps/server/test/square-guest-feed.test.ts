@@ -2,9 +2,10 @@ import zlib from 'node:zlib';
 import type { Account } from '@ld/contract/accounts';
 import type { PostListQuery } from '@ld/contract/square';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGuestFeedCache, preferredEncoding } from '../src/modules/square/guest-feed-cache.ts';
+import { createGuestFeedCache } from '../src/modules/square/guest-feed-cache.ts';
 import { listPostFeed } from '../src/modules/square/posts-service.ts';
 import type { ChangeTopic } from '../src/platform/changes.ts';
+import { preferredEncoding } from '../src/platform/guest-pages.ts';
 import { adminCall, type Operator, operatorOf } from './helpers/admin.ts';
 import {
   call,

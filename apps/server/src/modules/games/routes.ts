@@ -12,10 +12,12 @@ import {
   packageParams,
   packageQuery,
 } from '@ld/contract/games';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
+import { createGuestPages, sendKept } from '../../platform/guest-pages.ts';
 import { sendStoredFile } from '../../platform/send-stored-file.ts';
 import * as games from './service.ts';
 
@@ -24,6 +26,10 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['games'];
   // Downloads remember game rows for a moment; a change in any process drops them (0047).
   deps.changes.subscribe('games', () => games.forgetGames(deps));
+  // A guest's first page of the list, kept as its JSON until the games change (games.GUEST_GAME_LIST).
+  const guestList = createGuestPages(deps, games.GUEST_GAME_LIST, async (query) =>
+    JSON.stringify(ok(await games.listGames(deps, null, query))),
+  );
 
   app.post(
     '/web/game/list',
@@ -36,7 +42,11 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(gamePageSchema) },
       },
     },
-    async (request) => ok(await games.listGames(deps, request.user?.id ?? null, request.body)),
+    async (request, reply) => {
+      const kept = request.user === null ? guestList.firstPage(request.body) : null;
+      if (!kept) return ok(await games.listGames(deps, request.user?.id ?? null, request.body));
+      return sendKept(request, reply as FastifyReply, await kept);
+    },
   );
 
   app.get(

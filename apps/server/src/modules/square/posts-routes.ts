@@ -12,8 +12,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, optionalUser, requireUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
+import { sendKept } from '../../platform/guest-pages.ts';
 import { limits } from '../../platform/rate-limit.ts';
-import { createGuestFeedCache, preferredEncoding } from './guest-feed-cache.ts';
+import { createGuestFeedCache } from './guest-feed-cache.ts';
 import { registerDeleteAndLike } from './own-item-routes.ts';
 import * as service from './posts-service.ts';
 
@@ -41,18 +42,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const kept = request.user === null ? guestPages.firstPage(request.query) : null;
       if (!kept) return ok(await service.listPostFeed(deps, request.user?.id ?? null, request.query));
-      // Already the envelope's JSON (the same `ok(page)` serialized), and compressed once for
-      // browsers: sent as it is (@fastify/compress leaves an answer with a Content-Encoding alone).
-      const page = await kept;
-      const encoding =
-        request.headers['x-no-compression'] === undefined
-          ? preferredEncoding(request.headers['accept-encoding'])
-          : null;
-      const raw = (reply as FastifyReply)
-        .type('application/json; charset=utf-8')
-        .header('Vary', 'accept-encoding');
-      if (encoding === null) return raw.send(page.json);
-      return raw.header('Content-Encoding', encoding).send(page.encoded(encoding));
+      return sendKept(request, reply as FastifyReply, await kept);
     },
   );
 
