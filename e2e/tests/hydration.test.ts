@@ -289,27 +289,27 @@ describe('the painted page is the live one', () => {
       // The scripts arrive 1.5 s late; the reader's own copy of the work (with
       // what is on their shelf) is asked only once the app is there, so the page shows the server's
       // guest copy until then: its button must stay, not give way to a loading state.
-      await scriptsLate(page);
-      try {
-        for (const [path, off, on] of [
-          [`/bookinfo/${book.id}`, '加入书架', '已在书架'],
-          [`/comic/${comic.id}`, '订阅', '已订阅'],
-        ] as const) {
+      for (const [path, off, on] of [
+        [`/bookinfo/${book.id}`, '加入书架', '已在书架'],
+        [`/comic/${comic.id}`, '订阅', '已订阅'],
+      ] as const) {
+        await scriptsLate(page);
+        const done = page.getByRole('button', { name: on, exact: true });
+        try {
           await page.goto(`${baseUrl()}${path}`, { waitUntil: 'commit' });
           const button = page.getByRole('button', { name: off, exact: true });
           await button.click();
           expect(await isLive(page), `${path}: the app is not there yet`).toBe(false);
           expect(await button.getAttribute('data-held')).toBe('');
-          const done = page.getByRole('button', { name: on, exact: true });
           await expect.poll(() => done.getAttribute('aria-pressed'), { message: path }).toBe('true');
-          // Kept by the server: still on after a reload.
-          await page.reload();
-          await expect
-            .poll(() => done.getAttribute('aria-pressed'), { message: `${path} reloaded` })
-            .toBe('true');
+        } finally {
+          await page.unroute('**/assets/*.js');
         }
-      } finally {
-        await page.unroute('**/assets/*.js');
+        // Kept by the server: still on after a reload (the scripts on time again).
+        await page.reload({ waitUntil: 'commit' });
+        await expect
+          .poll(() => done.getAttribute('aria-pressed'), { message: `${path} reloaded` })
+          .toBe('true');
       }
     });
 
