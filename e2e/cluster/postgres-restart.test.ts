@@ -87,18 +87,24 @@ describe.skipIf(skipReason !== '')('PostgreSQL restarted under load', () => {
     const base = cluster.url;
     let phase: 'up' | 'down' | 'back' = 'up';
     let stop = false;
-    const seen: Array<{ phase: string; feed: boolean; outcome: Outcome; ms: number }> = [];
+    // The guest feed's and the game list's first pages, kept per process, and a search, never kept.
+    const kinds = ['feed', 'list', 'search'] as const;
+    const seen: Array<{ phase: string; kind: (typeof kinds)[number]; outcome: Outcome; ms: number }> = [];
     const traffic = load(
       6,
       () => stop,
       async (w) => {
         const started = Date.now();
         const at = phase;
-        const feed = w % 2 === 0;
-        const outcome = feed
-          ? await send(base, 'GET', '/api/v1/square/post/list?sort=2&pageSize=10', { timeoutMs: 12_000 })
-          : await send(base, 'POST', '/api/web/game/list', { form: { pageSize: 10 }, timeoutMs: 12_000 });
-        seen.push({ phase: at === phase ? at : 'between', feed, outcome, ms: Date.now() - started });
+        const kind = kinds[w % kinds.length];
+        const outcome =
+          kind === 'feed'
+            ? await send(base, 'GET', '/api/v1/square/post/list?sort=2&pageSize=10', { timeoutMs: 12_000 })
+            : await send(base, 'POST', '/api/web/game/list', {
+                form: kind === 'list' ? { pageSize: 10 } : { pageSize: 10, keyword: '游戏' },
+                timeoutMs: 12_000,
+              });
+        seen.push({ phase: at === phase ? at : 'between', kind, outcome, ms: Date.now() - started });
         await sleep(20);
       },
     );
@@ -130,22 +136,29 @@ describe.skipIf(skipReason !== '')('PostgreSQL restarted under load', () => {
     const down = seen.filter((s) => s.phase === 'down');
     expect(up.length).toBeGreaterThan(10);
     expect(up.filter((s) => s.outcome.status !== 200)).toEqual([]);
-    // Down: the envelope with 503, never a hang, an HTML error page or a 500. The guest feed's
-    // first page is kept by each process for a few seconds (0056, "the guest feed's first page"):
-    // while it is kept, the very answer served before the outage may still be given, and nothing else.
+    // Down: the envelope with 503, never a hang, an HTML error page or a 500. The guest feed's and
+    // game list's first pages are kept by each process for a few seconds at most (0056, "the guest
+    // feed's first page", "the guest game list's first page kept too"): while one is kept, the very
+    // answer served before the outage may still be given, and nothing else.
     expect(down.length).toBeGreaterThan(10);
-    const feedBefore = up.filter((s) => s.feed).map((s) => JSON.stringify(s.outcome.body));
+    const lastBefore = (kind: (typeof kinds)[number]) =>
+      up
+        .filter((s) => s.kind === kind)
+        .map((s) => JSON.stringify(s.outcome.body))
+        .at(-1);
     const unavailable = (s: (typeof seen)[number]) =>
       s.outcome.status === 503 && s.outcome.code === 503 && typeof s.outcome.body?.msg === 'string';
     const kept = (s: (typeof seen)[number]) =>
-      s.feed &&
+      s.kind !== 'search' &&
       s.outcome.status === 200 &&
       s.outcome.code === 0 &&
-      JSON.stringify(s.outcome.body) === feedBefore.at(-1);
+      JSON.stringify(s.outcome.body) === lastBefore(s.kind);
     const wrong = down.filter((s) => !unavailable(s) && !kept(s));
     expect(wrong).toEqual([]);
-    // The game list reads the database at every call: those said the database was away.
-    expect(down.filter((s) => !s.feed && unavailable(s)).length).toBeGreaterThan(5);
+    // A search reads the database at every call: those said the database was away, and so did the
+    // kept pages once their time was up.
+    expect(down.filter((s) => s.kind === 'search' && unavailable(s)).length).toBeGreaterThan(5);
+    expect(down.filter((s) => s.kind === 'list' && unavailable(s)).length).toBeGreaterThan(0);
     expect(Math.max(...down.map((s) => s.ms))).toBeLessThan(10_000);
     // Back: the last second of traffic is all served.
     const last = seen.slice(-20);
