@@ -50,6 +50,13 @@ export interface GuestPagesOptions<Query> {
   keyOf: (query: Query) => string | null;
 }
 
+/** Whether a list query asks for the plain list's first page (no keyword, no cursor): what is kept. */
+export const isPlainFirstPage = (query: {
+  keyword?: string;
+  cursor?: string;
+  currentPage?: number;
+}): boolean => query.keyword === undefined && query.cursor === undefined && query.currentPage === 1;
+
 interface Entry {
   page: Promise<KeptPage>;
   at: number;

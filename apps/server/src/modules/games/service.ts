@@ -15,7 +15,7 @@ import { type DayCount, dayText } from '../../db/day-buckets.ts';
 import { toIso } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound, ruleError, sessionInvalid } from '../../platform/errors.ts';
-import type { GuestPagesOptions } from '../../platform/guest-pages.ts';
+import { type GuestPagesOptions, isPlainFirstPage } from '../../platform/guest-pages.ts';
 import { cursorPage, windowOf } from '../../platform/paging.ts';
 import {
   type Attribution,
@@ -108,15 +108,13 @@ export async function listGames(
  * list's (no keyword, no cursor) by type and page size. Every operator write to games or their
  * types announces `games` after its commit, which drops it in every process at once. The download
  * counts it shows move with every download and are not announced (one message per download would
- * cost the download path more than the list saves): they are at most GUEST_GAME_LIST_MS old.
+ * cost the download path more than the list saves): they are at most `keepMs` old.
  */
 export const GUEST_GAME_LIST = {
   topics: ['games'],
   keepMs: 1_000,
   keyOf: (query: GameListBody): string | null =>
-    query.keyword !== undefined || query.cursor !== undefined || query.currentPage !== 1
-      ? null
-      : `${query.type ?? ''}:${query.pageSize}`,
+    isPlainFirstPage(query) ? `${query.type ?? ''}:${query.pageSize}` : null,
 } as const satisfies GuestPagesOptions<GameListBody>;
 
 /** A game by its own app id (what the detail page sends as `appID`). */

@@ -1,7 +1,7 @@
 import type { PostListQuery } from '@ld/contract/square';
 import type { ChangeTopic } from '../../platform/changes.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { createGuestPages, type GuestPages } from '../../platform/guest-pages.ts';
+import { createGuestPages, type GuestPages, isPlainFirstPage } from '../../platform/guest-pages.ts';
 
 /**
  * The square feed's first page as a guest sees it, kept in this process as the answer's JSON
@@ -30,9 +30,7 @@ export function createGuestFeedCache(
       topics: GUEST_FEED_TOPICS,
       keepMs: GUEST_FEED_MS,
       keyOf: (query) =>
-        query.keyword !== undefined || query.cursor !== undefined || query.currentPage !== 1
-          ? null
-          : `${query.sort}:${query.tagId ?? ''}:${query.pageSize}`,
+        isPlainFirstPage(query) ? `${query.sort}:${query.tagId ?? ''}:${query.pageSize}` : null,
     },
     build,
   );
