@@ -119,7 +119,7 @@ interface Profile {
 /** Where a bundle position came from: `node_modules/<package>/…` or our `src/…`, with its line. */
 function sourceOf(map: SourceMap | null, frame: ProfileNode['callFrame']): { file: string; where: string } {
   if (!frame.url) return { file: `(${frame.functionName || 'native'})`, where: '' };
-  if (map && frame.url.endsWith('/dist/main.js')) {
+  if (map && frame.url.endsWith('/dist/server.cjs')) {
     const entry = map.findEntry(frame.lineNumber, frame.columnNumber) as {
       originalSource?: string;
       originalLine?: number;
@@ -149,7 +149,7 @@ const packageOf = (file: string): string => {
 
 /** Self time per function and per package between `fromMs` and `toMs` after the profile's start. */
 function summarize(title: string, profile: Profile, fromMs: number, toMs: number) {
-  const mapFile = `${SERVER_MAIN}.map`;
+  const mapFile = path.join(path.dirname(SERVER_MAIN), 'server.cjs.map');
   const map = fs.existsSync(mapFile) ? new SourceMap(JSON.parse(fs.readFileSync(mapFile, 'utf8'))) : null;
   console.info(`\n== ${title} ==`);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));

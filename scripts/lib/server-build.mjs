@@ -1,10 +1,12 @@
-// The server's compiled JavaScript (apps/server/dist/main.js), made again when it is missing or
-// older than any of its sources: what `npm start` and `npm run cluster` run.
+// The server's compiled JavaScript (apps/server/dist/main.js, the launcher, and the bundle it runs,
+// server.cjs), made again when it is missing or older than any of its sources: what `npm start`
+// and `npm run cluster` run.
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const SERVER_MAIN = path.join(root, 'apps/server/dist/main.js');
+const SERVER_BUNDLE = path.join(root, 'apps/server/dist/server.cjs');
 
 function newestMtime(file) {
   const stat = fs.statSync(file);
@@ -14,10 +16,10 @@ function newestMtime(file) {
   return newest;
 }
 
-/** True when dist/main.js is missing or older than a source file. */
+/** True when dist/main.js or its bundle is missing, or main.js (written last) is older than a source file. */
 export async function serverBuildIsStale() {
   const { SERVER_SOURCES } = await import('../../apps/server/build.mjs');
-  if (!fs.existsSync(SERVER_MAIN)) return true;
+  if (!fs.existsSync(SERVER_MAIN) || !fs.existsSync(SERVER_BUNDLE)) return true;
   const built = fs.statSync(SERVER_MAIN).mtimeMs;
   return SERVER_SOURCES.some((source) => fs.existsSync(source) && newestMtime(source) > built);
 }

@@ -22,6 +22,7 @@ import { frameworkErrors, installErrorHandler } from './platform/error-handler.t
 import { badInput } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
 import { MAX_IMAGE_BYTES } from './platform/images.ts';
+import { importModule } from './platform/import-module.ts';
 import { type PeriodicJob, scheduleJobs } from './platform/jobs.ts';
 import { installLifecycle, requestIdOf } from './platform/lifecycle.ts';
 import { createMetrics } from './platform/metrics.ts';
@@ -85,7 +86,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // ioredis is loaded only when there is a Redis to talk to (one process on SQLite needs none).
   const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? new (await importModule<typeof import('ioredis')>('ioredis')).Redis(config.redisUrl, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 2,
+      })
     : null;
   const cache = createCache(redis);
   const clock = options.clock ?? systemClock;

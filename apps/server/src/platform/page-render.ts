@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { importModule } from './import-module.ts';
 
 /**
  * How a page is rendered (docs/decisions/0050-one-rendering-path.md). The web build writes
@@ -303,7 +304,7 @@ async function loadRenderModule(dist: string, log: FastifyBaseLogger): Promise<R
   const file = path.join(dist, SERVER_RENDER_FILE);
   if (!fs.existsSync(file)) return null;
   try {
-    const module = (await import(pathToFileURL(file).href)) as RenderModule;
+    const module = await importModule<RenderModule>(pathToFileURL(file).href);
     if (typeof module.render !== 'function') throw new Error('no render export');
     return module;
   } catch (error) {

@@ -1,4 +1,5 @@
 import type SharpModule from 'sharp';
+import { importModule } from './import-module.ts';
 
 /** sharp's default export: the function that opens an image. */
 export type Sharp = typeof SharpModule;
@@ -12,6 +13,6 @@ let loading: Promise<Sharp> | undefined;
  * the first image request normally finds it ready.
  */
 export function loadSharp(): Promise<Sharp> {
-  loading ??= import('sharp').then((module) => module.default);
+  loading ??= importModule<{ default: Sharp }>('sharp').then((module) => module.default);
   return loading;
 }
