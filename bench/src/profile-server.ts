@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { SourceMap } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureServerBuilt, SERVER_MAIN } from '../../scripts/lib/server-build.mjs';
+import { ensureServerBuilt, SERVER_BUNDLE, SERVER_MAIN } from '../../scripts/lib/server-build.mjs';
 import { ensureSquareDb } from './generate-square.ts';
 import { load } from './load.ts';
 import { startBaseline } from './start-baseline.ts';
@@ -119,14 +119,14 @@ interface Profile {
 /** Where a bundle position came from: `node_modules/<package>/…` or our `src/…`, with its line. */
 function sourceOf(map: SourceMap | null, frame: ProfileNode['callFrame']): { file: string; where: string } {
   if (!frame.url) return { file: `(${frame.functionName || 'native'})`, where: '' };
-  if (map && frame.url.endsWith('/dist/server.cjs')) {
+  if (map && frame.url.endsWith(SERVER_BUNDLE)) {
     const entry = map.findEntry(frame.lineNumber, frame.columnNumber) as {
       originalSource?: string;
       originalLine?: number;
     };
     if (entry.originalSource) {
       const absolute = path.resolve(
-        path.dirname(SERVER_MAIN),
+        path.dirname(SERVER_BUNDLE),
         entry.originalSource.replace(/^file:\/\//, ''),
       );
       const file = path.relative(ROOT, absolute).replace(/^.*?\/?(node_modules\/)/, '$1');
@@ -149,7 +149,7 @@ const packageOf = (file: string): string => {
 
 /** Self time per function and per package between `fromMs` and `toMs` after the profile's start. */
 function summarize(title: string, profile: Profile, fromMs: number, toMs: number) {
-  const mapFile = path.join(path.dirname(SERVER_MAIN), 'server.cjs.map');
+  const mapFile = `${SERVER_BUNDLE}.map`;
   const map = fs.existsSync(mapFile) ? new SourceMap(JSON.parse(fs.readFileSync(mapFile, 'utf8'))) : null;
   console.info(`\n== ${title} ==`);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));

@@ -6,7 +6,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const SERVER_MAIN = path.join(root, 'apps/server/dist/main.js');
-const SERVER_BUNDLE = path.join(root, 'apps/server/dist/server.cjs');
+/** The bundle main.js runs (its source map beside it: `server.cjs.map`). */
+export const SERVER_BUNDLE = path.join(root, 'apps/server/dist/server.cjs');
 
 function newestMtime(file) {
   const stat = fs.statSync(file);

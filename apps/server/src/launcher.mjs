@@ -40,7 +40,7 @@ const mustWrite = cachedData === undefined || script.cachedDataRejected === true
 /** Writes the cache once, with every function compiled so far; never throws. */
 let written = false;
 function writeCache() {
-  if (written || !mustWrite) return;
+  if (written) return;
   written = true;
   try {
     const data = script.createCachedData();
