@@ -23,7 +23,6 @@ export default function ActivityPopup({
         <button
           type="button"
           className="primary"
-          data-autofocus
           onClick={() => {
             onClose();
             navigate('/activity');

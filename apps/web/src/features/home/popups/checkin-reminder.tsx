@@ -20,7 +20,6 @@ export default function CheckinReminder({ state, onClose }: { state: CheckinStat
           <button
             type="button"
             className="primary"
-            data-autofocus
             onClick={() => {
               onClose();
               navigate('/checkin');
