@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import { baseUrl } from '../src/fixtures.ts';
 import { type Account, type Outcome, paidGames, recharge, register, send } from './traffic.ts';
@@ -19,6 +20,30 @@ describe.skipIf(inject('clusterSkip') !== '')(
       const names = new Set(answers.map((a) => a.servedBy));
       expect(names.size).toBe(2);
       for (const name of names) expect(name).toMatch(/^.+:\d+$/);
+    });
+
+    it('keeps a busy client on one connection past a thousand requests', async () => {
+      // An app polling the API keeps its connection: nginx does not close it after its 1,000th
+      // request (its default), which clients that send the next request at once met as errors.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const sockets = new Set<unknown>();
+      let closing = 0;
+      try {
+        for (let i = 0; i < 1_100; i++) {
+          await new Promise<void>((resolve, reject) => {
+            const request = http.get(`${baseUrl()}/api/live`, { agent }, (response) => {
+              sockets.add(response.socket);
+              if (response.headers.connection === 'close' || response.statusCode !== 200) closing++;
+              response.resume().on('end', resolve).on('error', reject);
+            });
+            request.on('error', reject);
+          });
+        }
+      } finally {
+        agent.destroy();
+      }
+      expect(closing).toBe(0);
+      expect(sockets.size).toBe(1);
     });
 
     it('charges a paid download once, whichever process takes each try', async () => {
