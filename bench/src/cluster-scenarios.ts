@@ -141,14 +141,25 @@ export async function clusterScenarios(options: {
     // One process seeds the demo; then one process behind nginx, and the same straight.
     cluster = await start(1, { SEED: '1' });
     const direct = cluster.servers[0].url;
-    const feedDirect = await feedLoad(direct, options.seconds);
-    describeLoad('feed page 1, straight to one process', feedDirect);
-    const feedOne = await feedLoad(cluster.url, options.seconds);
-    describeLoad('feed page 1, nginx + 1 process', feedOne);
-    const listDirect = await listLoad(direct, options.seconds);
-    describeLoad('game list page 1, straight to one process', listDirect);
-    const listOne = await listLoad(cluster.url, options.seconds);
-    describeLoad('game list page 1, nginx + 1 process', listOne);
+    const viaNginx = cluster.url;
+    // Straight and through nginx in turns, twice each, the better of each kept: the first load
+    // after a start meets a cold process, and a shared machine's swings land on one side or the
+    // other, not on both.
+    const inTurns = async (name: string, run: (base: string, seconds: number) => Promise<LoadResult>) => {
+      const straight: LoadResult[] = [];
+      const through: LoadResult[] = [];
+      for (let round = 0; round < 2; round++) {
+        straight.push(await run(direct, options.seconds));
+        through.push(await run(viaNginx, options.seconds));
+      }
+      const best = (results: LoadResult[]) => results.reduce((a, b) => (b.rps > a.rps ? b : a));
+      const pair = { straight: best(straight), through: best(through) };
+      describeLoad(`${name}, straight to one process (better of 2)`, pair.straight);
+      describeLoad(`${name}, nginx + 1 process (better of 2)`, pair.through);
+      return pair;
+    };
+    const { straight: feedDirect, through: feedOne } = await inTurns('feed page 1', feedLoad);
+    const { straight: listDirect, through: listOne } = await inTurns('game list page 1', listLoad);
     await cluster.stop();
 
     cluster = await start(2);
