@@ -1,7 +1,9 @@
+import { isAscii } from 'node:buffer';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_MAIN } from '../../scripts/lib/server-build.mjs';
 import { type RunningPortal, startPortal } from '../src/server.ts';
 
 // The compiled server's launcher (apps/server/src/launcher.mjs; docs/decisions/0056-cluster.md,
@@ -82,5 +84,11 @@ describe('the compiled server starts from V8 code cache', () => {
     fs.writeFileSync(cacheDir, 'not a directory');
     await startAndServe();
     fs.rmSync(cacheDir);
+  });
+
+  it('runs a bundle written in ASCII, read as a one-byte string', () => {
+    // Started above, so built; a non-ASCII character left in it would mean a UTF-8 read.
+    const bundle = fs.readFileSync(path.join(path.dirname(SERVER_MAIN), 'server.cjs'));
+    expect(isAscii(bundle)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@
 // unit), one file per bundle and V8: a cache V8 refuses (another Node, other flags) is compiled
 // over and written again. Nothing here may fail a start: any trouble with the cache means a start
 // without it.
+import { isAscii } from 'node:buffer';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -15,7 +16,10 @@ import vm from 'node:vm';
 const bundle = path.join(import.meta.dirname, 'server.cjs');
 // The default of config.ts's DATA_DIR: this runs before the bundle, which holds the config.
 const cacheDir = path.resolve(process.env.DATA_DIR || './data', 'compile-cache');
-const source = fs.readFileSync(bundle, 'utf8');
+// build.mjs writes the bundle in ASCII: read as Latin-1 it is a one-byte string, made in a tenth of
+// the time UTF-8 decoding takes for the same 6 MB (and half the memory).
+const bytes = fs.readFileSync(bundle);
+const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
 const built = fs.statSync(bundle);
 // What makes a cache fit: this very bundle, and this V8 with these flags.
 const cacheFile = path.join(
