@@ -82,28 +82,57 @@ async function detailPages(): Promise<string[]> {
 }
 
 /**
- * The app's scripts arrive 1.5 s late from now on, as on a slow network, until the test unroutes
- * them. From the network: the portal's service worker, installed by the pages before, would answer
+ * The app's scripts arrive 1.5 s late from now on, as on a slow network, until `scriptsOnTime`.
+ * From the network: the portal's service worker, installed by the pages before, would answer
  * them from its cache, where routes do not reach, so it goes first.
  */
 async function scriptsLate(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (const registration of await navigator.serviceWorker.getRegistrations())
-      await registration.unregister();
-    for (const key of await caches.keys()) await caches.delete(key);
-  });
+  await within(
+    10_000,
+    'unregistering the service worker and emptying its caches',
+    page.evaluate(async () => {
+      for (const registration of await navigator.serviceWorker.getRegistrations())
+        await registration.unregister();
+      for (const key of await caches.keys()) await caches.delete(key);
+    }),
+  );
   await page.route('**/assets/*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
+    // Unrouted meanwhile: Playwright has already let the request through.
+    await route.continue().catch(() => {});
   });
+}
+
+/** The scripts from the network on time again (what `scriptsLate` holds back goes on at once). */
+const scriptsOnTime = (page: Page) =>
+  within(10_000, 'taking the late scripts route away', page.unroute('**/assets/*.js'));
+
+/**
+ * `promise`, or a failure naming `what` after `ms`: page.evaluate has no timeout of its own, and a
+ * step that hangs would otherwise end the test at vitest's 60 s without saying which it was.
+ */
+async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Whether React has hydrated (or rendered) #root. */
 const isLive = (page: Page) =>
-  page.evaluate(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
+  within(
+    10_000,
+    'asking the page whether the app is live',
+    page.evaluate(() => {
+      const root = document.getElementById('root');
+      return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+    }),
+  );
 
 /** Console errors and warnings, and uncaught errors, from now on. */
 function listen(page: Page): string[] {
@@ -263,9 +292,9 @@ describe('the painted page is the live one', () => {
       // The scripts arrive 1.5 s late: the page is painted, the app not there.
       await scriptsLate(page);
       try {
-        await page.goto(`${baseUrl()}${post}`, { waitUntil: 'commit' });
+        await page.goto(`${baseUrl()}${post}`, { waitUntil: 'commit', timeout: 15_000 });
         const like = page.locator('.post-detail__foot').getByRole('button', { name: /点赞帖子/ });
-        await like.click();
+        await like.click({ timeout: 10_000 });
         expect(await isLive(page), 'the app is not there yet').toBe(false);
         // Shown as taken while it waits.
         expect(await like.getAttribute('data-held')).toBe('');
@@ -273,7 +302,7 @@ describe('the painted page is the live one', () => {
         expect(await like.getAttribute('data-held')).toBeNull();
         expect(await like.locator('.like-button__count').textContent()).toBe('1');
       } finally {
-        await page.unroute('**/assets/*.js');
+        await scriptsOnTime(page);
       }
       await page.reload();
       await expect.poll(() => page.locator('.post-detail__foot .like-button__count').textContent()).toBe('1');
@@ -296,17 +325,17 @@ describe('the painted page is the live one', () => {
         await scriptsLate(page);
         const done = page.getByRole('button', { name: on, exact: true });
         try {
-          await page.goto(`${baseUrl()}${path}`, { waitUntil: 'commit' });
+          await page.goto(`${baseUrl()}${path}`, { waitUntil: 'commit', timeout: 15_000 });
           const button = page.getByRole('button', { name: off, exact: true });
-          await button.click();
+          await button.click({ timeout: 10_000 });
           expect(await isLive(page), `${path}: the app is not there yet`).toBe(false);
           expect(await button.getAttribute('data-held')).toBe('');
           await expect.poll(() => done.getAttribute('aria-pressed'), { message: path }).toBe('true');
         } finally {
-          await page.unroute('**/assets/*.js');
+          await scriptsOnTime(page);
         }
         // Kept by the server: still on after a reload (the scripts on time again).
-        await page.reload({ waitUntil: 'commit' });
+        await page.reload({ waitUntil: 'commit', timeout: 15_000 });
         await expect
           .poll(() => done.getAttribute('aria-pressed'), { message: `${path} reloaded` })
           .toBe('true');
