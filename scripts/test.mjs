@@ -1,14 +1,14 @@
 // `npm test`: the whole set-up, then everything that checks behaviour, in order, stopping at the
 // first failing stage: system packages for the browser (installed when missing and we can),
 // the lock file, lint, types, unit tests, API tests (SQLite, plus PostgreSQL and Redis when they
-// answer), the web build (portal and operator console), and the end-to-end tests in Debian Chromium. Ends with one line:
+// answer), the web build (portal and operator console), the end-to-end tests in Debian Chromium
+// (with the API tests on Node 22 running beside them), and the cluster. Ends with one line:
 // "N passed, N failed, N skipped (why)".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureNginx } from './lib/nginx-deps.mjs';
-import { ensureNode22 } from './lib/node22.mjs';
 import { addReport, closingLine, emptyTotals } from './lib/report.mjs';
 import { resolveServices } from './lib/services.mjs';
 import { ensureSystemDeps } from './lib/system-deps.mjs';
@@ -19,10 +19,10 @@ const totals = emptyTotals();
 const startedAt = Date.now();
 let servicesOff = {};
 
-function stage(title, work) {
+async function stage(title, work) {
   console.info(`\n=== ${title} ===`);
   const started = Date.now();
-  const ok = work();
+  const ok = await work();
   console.info(
     `=== ${title}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
   );
@@ -63,47 +63,58 @@ function lockFileMatches() {
   return false;
 }
 
-/** The server project under Node 22; PostgreSQL and Redis cases skip (Node 20 runs them). */
-function apiOnNode22() {
-  let node22;
-  try {
-    node22 = ensureNode22();
-  } catch (error) {
-    console.error(`Node 22 could not be set up: ${error.message}`);
-    return false;
-  }
+/**
+ * Starts the server project under Node 22 (scripts/lib/api-on-node22.mjs) in the background, its
+ * output kept in a file: it runs beside the web build and the end-to-end tests, whose browser leaves
+ * about a core idle (docs/decisions/0008, "Node 22 beside the browser"). Answers a function that
+ * waits for it, prints what it printed and says whether it passed.
+ */
+function startApiOnNode22() {
   const out = path.join(reports, 'api-node22.json');
-  const result = spawnSync(
-    node22.node,
-    [
-      ...node22.execArgv,
-      path.join(root, 'node_modules/vitest/vitest.mjs'),
-      'run',
-      '--project',
-      'server',
-      '--reporter=dot',
-      '--reporter=json',
-      `--outputFile.json=${out}`,
-    ],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, ...node22.env, TEST_DATABASE_URL: '', TEST_REDIS_URL: '' },
-    },
-  );
-  if (fs.existsSync(out)) {
-    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-    // Counted apart: its PostgreSQL and Redis cases are skipped by design, not for want of a service.
-    console.info(
-      `Node 22: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`,
-    );
-    totals.passed += report.numPassedTests ?? 0;
-    totals.failed += report.numFailedTests ?? 0;
-  }
-  return result.status === 0;
+  const logFile = path.join(reports, 'api-node22.log');
+  const fd = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, [path.join(root, 'scripts/lib/api-on-node22.mjs'), out], {
+    cwd: root,
+    stdio: ['ignore', fd, fd],
+    // A process group of its own, so that stopping it stops the vitest it runs too.
+    detached: true,
+  });
+  fs.closeSync(fd);
+  background.add(child);
+  const exited = new Promise((resolve) => {
+    child.once('error', (error) => {
+      fs.appendFileSync(logFile, `could not start: ${error.message}\n`);
+      resolve(1);
+    });
+    child.once('exit', (code) => resolve(code));
+  }).finally(() => background.delete(child));
+  return async () => {
+    const code = await exited;
+    process.stdout.write(fs.readFileSync(logFile, 'utf8'));
+    if (fs.existsSync(out)) {
+      const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+      // Counted apart: its PostgreSQL and Redis cases are skipped by design, not for want of a service.
+      console.info(
+        `Node 22: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`,
+      );
+      totals.passed += report.numPassedTests ?? 0;
+      totals.failed += report.numFailedTests ?? 0;
+    }
+    return code === 0;
+  };
 }
 
+/** Children still running in the background, stopped when the run ends early. */
+const background = new Set();
+
 function finish(ok, stoppedAt) {
+  for (const child of background) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
   console.info(`\nall stages: ${((Date.now() - startedAt) / 60_000).toFixed(1)} min`);
   console.info(`\n${closingLine(totals, servicesOff)}${stoppedAt ? ` — stopped at: ${stoppedAt}` : ''}`);
   if (totals.brokenFiles.length > 0)
@@ -123,6 +134,7 @@ for (const [name, reason] of Object.entries(services.skipped))
 const testEnv = services.env;
 const dialects = ['SQLite', ...Object.keys(services.using)].join(', ');
 
+let node22Done = async () => false;
 const stages = [
   ['set-up: Chromium and CJK fonts', () => ensureSystemDeps()],
   ['lock file (npm ci --dry-run)', lockFileMatches],
@@ -135,14 +147,22 @@ const stages = [
   ['unit tests', () => vitest(['--project', 'scripts', '--project', 'contract', '--project', 'web'], 'unit')],
   [`API tests (${dialects})`, () => vitest(['--project', 'server'], 'api', testEnv)],
   // The supported Node 22 LTS too (README): the API suite on SQLite, with Node 22 from npm and
-  // better-sqlite3 built for it into a cache (docs/decisions/0056-cluster.md).
-  ['API tests on Node 22 (SQLite)', () => apiOnNode22()],
+  // better-sqlite3 built for it into a cache (docs/decisions/0056-cluster.md). It runs in the
+  // background from here, beside the web build and the end-to-end tests; its output comes after them.
+  [
+    'API tests on Node 22 (SQLite): started, beside the next two stages',
+    () => {
+      node22Done = startApiOnNode22();
+      return true;
+    },
+  ],
   // `npm run build` builds the portal and the operator console (apps/admin), both served in the e2e run.
   ['web build', () => run('npm', ['run', 'build'])],
   [
     'end-to-end (Chromium 390×844, console 1280×800)',
     () => vitest(['--config', 'e2e/vitest.config.ts'], 'e2e'),
   ],
+  ['API tests on Node 22 (SQLite)', () => node22Done()],
   // nginx in front of two compiled processes on PostgreSQL and Redis, and the faults
   // (docs/decisions/0056-cluster.md); without one of them its files say so and skip.
   [
@@ -155,6 +175,6 @@ const stages = [
 ];
 
 for (const [title, work] of stages) {
-  if (!stage(title, work)) finish(false, title);
+  if (!(await stage(title, work))) finish(false, title);
 }
 finish(true);
