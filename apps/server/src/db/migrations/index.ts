@@ -25,6 +25,7 @@ import * as m573 from './2026112573-activity-state.ts';
 import * as m580 from './2026112580-moderation-and-inbox.ts';
 import * as m600 from './2026112600-channel-attribution.ts';
 import * as m610 from './2026112610-unit-edits.ts';
+import * as m700 from './2026113000-purchases-kind-ref-user.ts';
 
 /** Every migration, in order. Names start with a timestamp so they sort. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026112580-moderation-and-inbox': m580,
   '2026112600-channel-attribution': m600,
   '2026112610-unit-edits': m610,
+  '2026113000-purchases-kind-ref-user': m700,
 };

@@ -1,7 +1,6 @@
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import { shanghaiDayOf } from '../../db/day-buckets.ts';
-import { onPostgres } from '../../db/dialect.ts';
 import { afterKeyset, type PageWindow } from '../../platform/paging.ts';
 import type { GameDownloadsTable, GamesTable } from './tables.ts';
 
@@ -132,6 +131,41 @@ export function downloadWrites(row: Insertable<GameDownloadsTable>) {
       values (${row.game_id}, ${row.user_id}, ${row.platform_type}, ${row.channel_id}, ${row.invite_code}, ${row.created_at})`,
     sql`update games set download_count = download_count + 1 where id = ${row.game_id}`,
   ];
+}
+
+/** A download's facts as a paid-download batch carries them (`extra`, JSON) for `batchDownloadWrites`. */
+export interface BatchedDownload {
+  gameId: number;
+  platformType: number;
+  channelId: string;
+  inviteCode: string;
+  createdAt: number;
+}
+
+/**
+ * `downloadWrites` for every row of a paid-download batch (purchases' `createBuyBatcher`): the rows
+ * from `batch`'s `user_id` and `extra` (a `BatchedDownload`), and each game's counter raised by its
+ * downloads in the batch. Its game rows must be locked first (`lockGameCounters`).
+ */
+export function batchDownloadWrites(batch: RawBuilder<unknown>) {
+  return [
+    sql`insert into game_downloads (game_id, user_id, platform_type, channel_id, invite_code, created_at)
+      select (extra->>'gameId')::bigint, user_id, (extra->>'platformType')::int, extra->>'channelId',
+        extra->>'inviteCode', (extra->>'createdAt')::bigint
+      from ${batch}`,
+    sql`update games set download_count = games.download_count + counted.n
+      from (select (extra->>'gameId')::bigint as game_id, count(*) as n from ${batch} group by 1) as counted
+      where games.id = counted.game_id`,
+  ];
+}
+
+/**
+ * Locks the games' rows in id order, for a batch that raises their counters: batches that share
+ * games then never wait on each other in a cycle (an update's own row order is the plan's).
+ */
+export async function lockGameCounters(db: Conn, gameIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(gameIds)].sort((a, b) => a - b);
+  await sql`select id from games where id = any(${ids}::bigint[]) order by id for update`.execute(db);
 }
 
 /** Download rows per Shanghai day, channel and invite code in [from, to). */

@@ -23,7 +23,7 @@ import {
   attributionOfDevice,
   type CountFilter,
 } from '../devices/public.ts';
-import { buyOnce, ownedRefs } from '../purchases/public.ts';
+import { createBuyBatcher, ownedRefs } from '../purchases/public.ts';
 import { balanceOf } from '../wallet/public.ts';
 import { isPackageLinkValid, signPackageLink } from './package-links.ts';
 import * as repo from './repository.ts';
@@ -220,6 +220,30 @@ export async function countDownloads(db: Conn, f: CountFilter): Promise<DayCount
 }
 
 /**
+ * A paid download's purchase, with its row and the game's counter: on PostgreSQL in a batch with
+ * the others bought meanwhile (one transaction, one commit); one by one on SQLite. The counter's
+ * row lock is taken after the wallets', as one purchase takes it.
+ */
+const buyDownload = createBuyBatcher<repo.BatchedDownload>({
+  kind: 'game',
+  alongside: repo.batchDownloadWrites,
+  lockAlongside: (conn, downloads) =>
+    repo.lockGameCounters(
+      conn,
+      downloads.map((d) => d.gameId),
+    ),
+  single: (d, userId) =>
+    repo.downloadWrites({
+      game_id: d.gameId,
+      user_id: userId,
+      platform_type: d.platformType,
+      channel_id: d.channelId,
+      invite_code: d.inviteCode,
+      created_at: d.createdAt,
+    }),
+});
+
+/**
  * A download (DESIGN §6): free games for everyone; otherwise members and earlier buyers download
  * free and anyone else pays once, through the buy-once purchase (purchases/public.ts).
  */
@@ -249,24 +273,25 @@ export async function downloadGame(
     if (userId === null) throw sessionInvalid();
     const buyerId = userId;
     const attribution = await accountAttributionOf(deps.db, buyerId);
-    // The payment, the download row and the counter commit together: one transaction, one WAL
-    // flush, and on PostgreSQL one statement after the wallet's lock, its COMMIT sent with it. The
-    // counter's row lock is taken last, so buyers of one game queue on it only for the commit
-    // (docs/decisions/0056-cluster.md).
-    ({ charged, coinNum } = await db.transaction().execute((trx) =>
-      buyOnce(
-        deps,
-        {
-          userId: buyerId,
-          kind: 'game',
-          ref: String(game.id),
-          price: game.buy_amount,
-          memberFree: true,
-          note: game.name,
-        },
-        trx,
-        { alongside: repo.downloadWrites(downloadRow(download, attribution)), last: true },
-      ),
+    // The payment, the download row and the counter commit together, in one transaction with the
+    // paid downloads bought at the same moment on PostgreSQL (docs/decisions/0056-cluster.md).
+    ({ charged, coinNum } = await buyDownload(
+      deps,
+      {
+        userId: buyerId,
+        kind: 'game',
+        ref: String(game.id),
+        price: game.buy_amount,
+        memberFree: true,
+        note: game.name,
+      },
+      {
+        gameId: download.gameId,
+        platformType: download.platformType,
+        channelId: attribution.channelId,
+        inviteCode: attribution.inviteCode,
+        createdAt: download.now,
+      },
     ));
   }
   const url = await signPackageLink(deps.db, {

@@ -50,6 +50,15 @@ export interface BuyOnceOptions {
   last?: boolean;
 }
 
+/** Throws for a price or a ref no purchase may have (the seller's mistake, never the buyer's). */
+export function checkPurchase(item: BuyOnce): void {
+  if (!Number.isSafeInteger(item.price) || item.price < 0) {
+    throw new Error(`a price must be a non-negative integer, got ${item.price}`);
+  }
+  if (item.ref.length === 0 || item.ref.length > 64)
+    throw new Error(`a purchase ref must be 1-64 characters`);
+}
+
 /**
  * Gives the user a priced thing, charging at most once per (user, kind, ref) (DESIGN §7): free
  * things and members (when `memberFree`) pay nothing, an earlier buyer pays nothing again, anyone
@@ -63,11 +72,7 @@ export async function buyOnce(
   trx?: Conn,
   options: BuyOnceOptions = {},
 ): Promise<BuyOnceResult> {
-  if (!Number.isSafeInteger(item.price) || item.price < 0) {
-    throw new Error(`a price must be a non-negative integer, got ${item.price}`);
-  }
-  if (item.ref.length === 0 || item.ref.length > 64)
-    throw new Error(`a purchase ref must be 1-64 characters`);
+  checkPurchase(item);
   const now = deps.clock.now();
   /** The caller's writes once the answer is known, committing with them when asked. */
   const writeAlongside = (conn: Conn) =>

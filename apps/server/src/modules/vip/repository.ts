@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database.ts';
 import type { VipPlansTable } from './tables.ts';
 
@@ -25,9 +25,10 @@ export async function findPlan(db: Conn, vipType: number) {
 
 /**
  * The membership's level and end as two scalar subqueries (`level_type`, `exp_time`: null for
- * someone who never was a member), for another module's statement (a paid purchase's lock).
+ * someone who never was a member), for another module's statement (a paid purchase's lock; `userId`
+ * a value, or a column of a batch's lock).
  */
-export const membershipColumns = (userId: number) =>
+export const membershipColumns = (userId: number | RawBuilder<unknown>) =>
   sql`(select level_type from memberships where user_id = ${userId}) as level_type,
     (select exp_time from memberships where user_id = ${userId}) as exp_time`;
 

@@ -11,8 +11,10 @@ export {
   balanceOf,
   countLedgerRows,
   debitAfter,
+  debitEachAfter,
   type Grant,
   grantDiamonds,
   lockWallet,
   lockWalletReading,
+  lockWalletsReading,
 } from './service.ts';

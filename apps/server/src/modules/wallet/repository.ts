@@ -65,6 +65,58 @@ export async function lockWalletReading(
 }
 
 /**
+ * PostgreSQL, in a transaction: the wallets of a batch's buyers locked in user order (two batches
+ * that share buyers, or a batch and a single purchase, never wait on each other in a cycle), each
+ * read with `also` as `lockWalletReading` reads one. `batch` is a from-item named `batch` with a
+ * `user_id` column (and whatever `also` reads); one row per row of `batch` whose user has a wallet,
+ * with the batch's columns `batchColumns`.
+ */
+export async function lockWalletsReading(
+  db: Conn,
+  batch: RawBuilder<unknown>,
+  batchColumns: readonly string[],
+  also: readonly RawBuilder<unknown>[],
+): Promise<(Record<string, unknown> & { user_id: number | string; coin_num: number | string })[]> {
+  const columns = [...batchColumns.map((c) => sql.ref(`batch.${c}`)), ...also].map(
+    (column) => sql`, ${column}`,
+  );
+  const { rows } = await sql<
+    Record<string, unknown> & { user_id: number | string; coin_num: number | string }
+  >`
+    select wallets.user_id, wallets.coin_num${sql.join(columns, sql``)}
+    from ${batch} join wallets on wallets.user_id = batch.user_id
+    order by wallets.user_id for update of wallets`.execute(db);
+  for (const row of rows) noteLocked(db, Number(row.user_id));
+  return rows;
+}
+
+/**
+ * PostgreSQL: debits of several users as two CTEs of a caller's statement (`debited`,
+ * `debit_ledger`), after the caller's CTE `source` with columns `id` (the ledger row's ref),
+ * `user_id`, `amount` and `note`, **at most one row per user**: each balance and its ledger row
+ * as `debitAfter` writes one (key `${reason}:${id}`). The wallets must be locked
+ * (`lockWalletsReading`) and each balance known to be enough: a debit below zero fails the
+ * statement (the balance's CHECK). `debit_ledger` yields `user_id` and `balance_after`.
+ */
+export function debitEachAfter(
+  source: string,
+  d: { reason: LedgerReason; now: number },
+): RawBuilder<unknown> {
+  const from = sql.table(source);
+  return sql`debited as (
+      update wallets set coin_num = wallets.coin_num - ${from}.amount
+      from ${from} where wallets.user_id = ${from}.user_id
+      returning wallets.user_id, wallets.coin_num
+    ), debit_ledger as (
+      insert into coin_ledger (user_id, delta, balance_after, reason, ref, note, idem_key, created_at)
+      select ${from}.user_id, -${from}.amount, debited.coin_num, ${d.reason}, ${from}.id::text, ${from}.note,
+        ${d.reason} || ':' || ${from}.id, ${d.now}
+      from ${from} join debited on debited.user_id = ${from}.user_id
+      returning user_id, balance_after
+    )`;
+}
+
+/**
  * PostgreSQL: a debit as two CTEs of a caller's statement (`debited`, `debit_ledger`), after the
  * caller's CTE `source`, which yields at most one row whose `id` is the ledger row's ref: the
  * balance and its ledger row, as `changeBalance` writes them (key `${reason}:${id}`), only when

@@ -40,7 +40,7 @@ export interface BalanceChange {
 
 export type BalanceResult = { ok: true; balance: number; applied: boolean } | { ok: false; balance: number };
 
-export { debitAfter, lockWalletReading } from './repository.ts';
+export { debitAfter, debitEachAfter, lockWalletReading, lockWalletsReading } from './repository.ts';
 
 /**
  * Starts a balance-changing transaction by locking the user's wallet (PostgreSQL; SQLite runs one
