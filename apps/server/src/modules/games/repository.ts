@@ -161,11 +161,13 @@ export function batchDownloadWrites(batch: RawBuilder<unknown>) {
 
 /**
  * Locks the games' rows in id order, for a batch that raises their counters: batches that share
- * games then never wait on each other in a cycle (an update's own row order is the plan's).
+ * games then never wait on each other in a cycle (an update's own row order is the plan's). The
+ * lock the counter's update takes itself (`for no key update`): a download row's foreign key check
+ * on the game (`for key share`) does not wait for it.
  */
 export async function lockGameCounters(db: Conn, gameIds: readonly number[]): Promise<void> {
   const ids = [...new Set(gameIds)].sort((a, b) => a - b);
-  await sql`select id from games where id = any(${ids}::bigint[]) order by id for update`.execute(db);
+  await sql`select id from games where id = any(${ids}::bigint[]) order by id for no key update`.execute(db);
 }
 
 /** Download rows per Shanghai day, channel and invite code in [from, to). */
