@@ -1,4 +1,3 @@
-import { isMemberAt } from '@ld/contract/vip';
 import type { PurchaseKind } from '@ld/contract/wallet';
 import { type RawBuilder, sql } from 'kysely';
 import { type Conn, commitWithNextStatement } from '../../db/database.ts';
@@ -7,7 +6,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { membershipColumns } from '../vip/public.ts';
 import { balanceInsufficient, debitEachAfter, lockWalletsReading } from '../wallet/public.ts';
 import * as repo from './repository.ts';
-import { type BuyOnce, type BuyOnceResult, buyOnce, checkPurchase } from './service.ts';
+import { type BuyOnce, type BuyOnceResult, buyOnce, checkPurchase, decideUnderLock } from './service.ts';
 
 /**
  * What a seller hands `createBuyBatcher`: its kind and the writes that go with every purchase of
@@ -132,19 +131,13 @@ export function createBuyBatcher<Extra>(sale: BatchedSale<Extra>) {
     for (const row of locked) {
       const n = Number(row.n);
       const { item, extra } = batch[n]!;
-      const balance = Number(row.coin_num);
-      const expTime = row.exp_time == null ? null : Number(row.exp_time);
-      const member = item.memberFree && isMemberAt(Number(row.level_type ?? 0), expTime, now);
-      const owned = Boolean(row.owned);
-      const charge = !member && !owned;
+      const { balance, via } = decideUnderLock(item, row, now);
+      const charge = via === 'bought';
       if (charge && balance < item.price) {
         outcome[n] = { kind: 'refused', error: balanceInsufficient(deps.config, balance, item.price) };
         continue;
       }
-      outcome[n] = {
-        kind: 'done',
-        result: { charged: 0, coinNum: balance, via: owned ? 'owned' : member ? 'member' : 'bought' },
-      };
+      outcome[n] = { kind: 'done', result: { charged: 0, coinNum: balance, via } };
       rows.push({
         n,
         userId: item.userId,

@@ -145,16 +145,10 @@ async function buyOnPostgres(
     repo.ownedColumn({ userId: item.userId, kind: item.kind, ref: item.ref }),
   ]);
   if (!locked) return undefined;
-  const state = {
-    balance: Number(locked.coin_num),
-    levelType: Number(locked.level_type ?? 0),
-    expTime: locked.exp_time == null ? null : Number(locked.exp_time),
-    owned: Boolean(locked.owned),
-  };
-  const member = item.memberFree && isMemberAt(state.levelType, state.expTime, now);
-  if (member || state.owned) {
+  const state = decideUnderLock(item, locked, now);
+  if (state.via !== 'bought') {
     await writeTogether(conn, alongside, { commit: options.last ?? false });
-    return { charged: 0, coinNum: state.balance, via: state.owned ? 'owned' : 'member' };
+    return { charged: 0, coinNum: state.balance, via: state.via };
   }
   if (state.balance < item.price) throw balanceInsufficient(deps.config, state.balance, item.price);
   if (options.last) await commitWithNextStatement(conn);
@@ -174,6 +168,23 @@ async function buyOnPostgres(
   // purchase row's unique key decides, as in `buy`.
   if (balance === null) return { charged: 0, coinNum: state.balance, via: 'owned' };
   return { charged: item.price, coinNum: balance, via: 'bought' };
+}
+
+/**
+ * What the wallet's lock read for a purchase (`coin_num`, the membership's `level_type` and
+ * `exp_time`, `owned`) decides: free for a member (when `memberFree`) or an earlier buyer, else
+ * to be bought, when `balance` is enough. One rule for one purchase and for a batch (batch.ts).
+ */
+export function decideUnderLock(
+  item: BuyOnce,
+  locked: Record<string, unknown>,
+  now: number,
+): { balance: number; via: 'member' | 'owned' | 'bought' } {
+  const balance = Number(locked.coin_num);
+  if (locked.owned) return { balance, via: 'owned' };
+  const expTime = locked.exp_time == null ? null : Number(locked.exp_time);
+  const member = item.memberFree && isMemberAt(Number(locked.level_type ?? 0), expTime, now);
+  return { balance, via: member ? 'member' : 'bought' };
 }
 
 /** Which of `refs` the user bought (for lists that mark owned things). */
