@@ -7,6 +7,7 @@ import { precompressPlugin } from './precompress-plugin.ts';
 import { pwaPlugin } from './pwa-plugin.ts';
 import { queryMutationPlugin } from './query-mutation-plugin.ts';
 import { reactDomPrunePlugin } from './react-dom-prune-plugin.ts';
+import { reactDomStoragePlugin } from './react-dom-storage-plugin.ts';
 import { routerPrunePlugin } from './router-prune-plugin.ts';
 import { runtimeInEntryCheck } from './runtime-in-entry-check.ts';
 import { serverEntryPlugin } from './server-entry-plugin.ts';
@@ -108,6 +109,8 @@ export default defineConfig(({ command }) => ({
       // One self-contained module (React, the router, TanStack Query bundled in), so a copy of
       // dist works anywhere; React's build as the browser's.
       resolve: { noExternal: true },
+      // React DOM's server build without its AsyncLocalStorage (see the plugin).
+      build: { rolldownOptions: { plugins: [reactDomStoragePlugin()] } },
       define: {
         // As the browser build's React (production unless the build runs under another NODE_ENV,
         // as the API tests' builds do: the JSX transform follows it).

@@ -1,3 +1,4 @@
+import { executionAsyncId } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -312,6 +313,25 @@ describe('pages rendered on the server, on the real web build', () => {
       // Besides it, a rendered page carries the held-taps script only.
       expect(html.match(/<script>/g)).toHaveLength(url === '/no-such-page' ? 1 : 2);
     }
+  });
+
+  it('leaves no async hook running once its renders are done, so API requests do not pay for one', async () => {
+    // With a hook on (an AsyncLocalStorage entered and not disabled) every promise gets an async
+    // id of its own; with none, a promise's callbacks run under the id of the code that awaited.
+    const hooksOn = async () => {
+      await Promise.resolve();
+      const before = executionAsyncId();
+      await Promise.resolve();
+      return executionAsyncId() !== before;
+    };
+    expect(await hooksOn()).toBe(false);
+    // Several at once, so one render ends while another still runs, and each still gets its data.
+    const pages = await Promise.all(
+      ['/novels', '/games', `/bookinfo/${bookId}`, '/square'].map(openRendered),
+    );
+    expect(rootOf(pages[2] ?? '')).toContain('星河剑歌');
+    expect(rootOf(pages[3] ?? '')).toContain('今天抽到了传说皮肤');
+    expect(await hooksOn()).toBe(false);
   });
 
   it('never serves the render module or the manifest to a browser', async () => {

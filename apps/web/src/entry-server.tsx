@@ -34,6 +34,24 @@ setTransport((url, init) => {
   const transport = requestTransport.getStore();
   return transport ? transport(url, init) : Promise.reject(new Error('API request outside a page render'));
 });
+/**
+ * Renders in progress. On Node 20 and 22 an enabled AsyncLocalStorage runs a hook at every promise
+ * and async resource the process makes, every API request's included (~8 % of a paid download's
+ * server CPU, docs/decisions/0056-cluster.md, "No async hooks between renders"): the storage is
+ * enabled while a render runs (`run` enables it) and disabled when none does. React's own is
+ * taken out of the build (react-dom-storage-plugin.ts).
+ */
+let rendering = 0;
+
+/** `work()` with `transport` as its renders' API transport. */
+async function withTransport<T>(transport: Transport, work: () => Promise<T>): Promise<T> {
+  rendering++;
+  try {
+    return await requestTransport.run(transport, work);
+  } finally {
+    if (--rendering === 0) requestTransport.disable();
+  }
+}
 
 export type PageRender =
   /** The page rendered: its markup for #root and its state (JSON). */
@@ -100,9 +118,7 @@ export async function render(url: string, transport: Transport, signal: AbortSig
   });
   const handler = createStaticHandler(appRoutes({ queryClient, server: true }));
   const request = new Request(new URL(url, 'http://page.local'), { signal });
-  const context = await requestTransport.run(withDeadline(transport, Date.now()), () =>
-    handler.query(request),
-  );
+  const context = await withTransport(withDeadline(transport, Date.now()), () => handler.query(request));
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
