@@ -45,8 +45,8 @@ export async function scanAccessibility(
 
 /**
  * Waits until the page has gone `quietMs` with no request in flight and no DOM change (data
- * arrived, images loaded, popups finished animating in), so a scan judges the frame a user
- * reads. `networkidle` alone is not enough on a busy machine: a long script can leave the network
+ * arrived, images loaded, popups finished animating in) and no finite animation runs, so a scan
+ * judges the frame a user reads. `networkidle` alone is not enough on a busy machine: a long script can leave the network
  * quiet for 500 ms before the page asks for its data. Answers false if that never happened
  * within `timeoutMs` (a page that animates forever); the caller decides whether that matters.
  */
@@ -76,6 +76,16 @@ export async function settle(page: Page, { quietMs = 1000, timeoutMs = 20_000 } 
         }
         return w.__settleMutations;
       });
+    // A popup or notice still fading in or out (its text half transparent) is not the frame a user
+    // reads; spinners and other endless animations do not count.
+    const animating = () =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .some(
+            (a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+          ),
+      );
     let seen = await mutations();
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
@@ -85,7 +95,7 @@ export async function settle(page: Page, { quietMs = 1000, timeoutMs = 20_000 } 
         seen = now;
         lastActivity = Date.now();
       }
-      if (inFlight === 0 && Date.now() - lastActivity >= quietMs) return true;
+      if (inFlight === 0 && Date.now() - lastActivity >= quietMs && !(await animating())) return true;
     }
     return false;
   } finally {

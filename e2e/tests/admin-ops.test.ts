@@ -45,20 +45,6 @@ describe('operations in the console', () => {
   /** No serious or critical axe violation on what the page shows now; a screenshot to look at. */
   const check = async (page: Page, where: string) => {
     await settle(page);
-    // A notice still fading in or out (its text half transparent) is not what the page shows.
-    await page
-      .waitForFunction(
-        () =>
-          document
-            .getAnimations()
-            .every(
-              (a) =>
-                a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-            ),
-        undefined,
-        { timeout: 10_000 },
-      )
-      .catch(() => undefined);
     await page.screenshot({ path: `${SHOTS}/${where.replace(/\W+/g, '-')}.png` });
     expect(formatViolations(await scanAccessibility(page), where)).toBe('');
   };
