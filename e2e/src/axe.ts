@@ -20,7 +20,8 @@ export interface AxeViolation {
 /**
  * Scans what the page shows now (open dialogs and toasts included) with axe-core's WCAG 2.1 A/AA
  * rules and answers the serious and critical violations. The caller decides when the page is
- * ready: after navigation, after a dialog opened, after data arrived.
+ * ready: after navigation, after a dialog opened, after data arrived (`settle`). Animations are
+ * held still while it reads.
  */
 export async function scanAccessibility(
   page: Page,
@@ -29,7 +30,18 @@ export async function scanAccessibility(
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (options.include) builder = builder.include(options.include);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-  const results = await builder.analyze();
+  // Frozen while axe reads the page: a notice that starts fading out in the middle of a scan (its
+  // timer ran out) keeps its first frame instead of being judged half transparent.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
+  let results: Awaited<ReturnType<AxeBuilder['analyze']>>;
+  try {
+    results = await builder.analyze();
+  } finally {
+    await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 }).catch(() => undefined);
+    await cdp.detach().catch(() => undefined);
+  }
   return results.violations
     .filter((v) => v.impact && FAILING.has(v.impact))
     .map((v) => ({
