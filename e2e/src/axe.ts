@@ -58,8 +58,8 @@ export async function scanAccessibility(
 /**
  * Waits until the page has gone `quietMs` with no request in flight and no DOM change (data
  * arrived, images loaded, popups finished animating in) and no finite animation runs, so a scan
- * judges the frame a user reads. `networkidle` alone is not enough on a busy machine: a long script can leave the network
- * quiet for 500 ms before the page asks for its data. Answers false if that never happened
+ * judges the frame a user reads. `networkidle` alone is not enough on a busy machine: a long
+ * script can leave the network quiet for 500 ms before the page asks for its data. Answers false if that never happened
  * within `timeoutMs` (a page that animates forever); the caller decides whether that matters.
  */
 export async function settle(page: Page, { quietMs = 1000, timeoutMs = 20_000 } = {}): Promise<boolean> {
