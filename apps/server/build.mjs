@@ -5,9 +5,10 @@
 // file instead of resolving, reading and scanning ~600 modules of node_modules, each CommonJS one
 // parsed a second time for its named exports (0056, "Cold start"). What cannot live inside a bundle
 // stays an import from node_modules: native modules (better-sqlite3, sharp), packages that find
-// their own files beside them at run time (ffmpeg's binary, the fonts, swagger-ui's assets,
-// @fastify/swagger's and ioredis's package.json), alipay-sdk (loaded only when Alipay is
-// configured) and tsx (the command-line tools).
+// their own files beside them at run time (ffmpeg's binary, the fonts, ioredis's package.json),
+// alipay-sdk (loaded only when Alipay is configured) and tsx (the command-line tools). The API
+// document's plugins are bundled: swagger-ui is told where its assets are (platform/openapi.ts),
+// and @fastify/swagger reads its package.json only for defaults the portal sets itself.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -20,8 +21,6 @@ const UNBUNDLED = [
   'sharp',
   '@ffmpeg-installer/ffmpeg',
   '@fontsource/zcool-kuaile',
-  '@fastify/swagger',
-  '@fastify/swagger-ui',
   'ioredis',
   'alipay-sdk',
   'tsx',
@@ -32,6 +31,21 @@ for (const name of UNBUNDLED) {
 }
 // pg's optional native binding, never installed (pg requires it only when asked for it).
 const external = [...UNBUNDLED, 'pg-native'];
+
+/**
+ * `yaml` loaded when something is first written as YAML (`/api/docs/yaml`), not at start-up:
+ * both API document plugins require it when they are registered, and compiling and running it was
+ * ~45 ms of a cold start (docs/decisions/0056-cluster.md, "Cold start: the API document's YAML").
+ */
+const yamlOnDemand = {
+  name: 'yaml-on-demand',
+  setup(b) {
+    const shim = path.join(here, 'src/platform/yaml-on-demand.cjs');
+    // Only theirs: the shim has the one function they call.
+    const theirs = /[\\/]node_modules[\\/]@fastify[\\/]swagger(-ui)?[\\/]/;
+    b.onResolve({ filter: /^yaml$/ }, (args) => (theirs.test(args.importer) ? { path: shim } : undefined));
+  },
+};
 
 export const SERVER_DIST = path.join(here, 'dist');
 
@@ -87,6 +101,7 @@ export async function buildServer() {
     // every function and class in a `__name(…)` call, paid on every request (0056, "Sessions kept
     // per process; statements prepared; no keepNames"). Nothing reads a function's or class's name
     // to decide anything.
+    plugins: [yamlOnDemand],
     logLevel: 'warning',
   });
   const bundle = path.join(SERVER_DIST, 'server.cjs');

@@ -42,6 +42,19 @@ async function startAndServe(): Promise<void> {
     const image = await fetch(`${portal.baseUrl}/uploads/games/${cover}?w=96`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/webp');
+    // The API document's plugins, bundled: swagger-ui's page and the assets it finds in its
+    // package, and the document as YAML (the `yaml` package loaded at that first call).
+    const docs = await fetch(`${portal.baseUrl}/api/docs/`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('swagger-ui-bundle.js');
+    for (const asset of ['swagger-ui-bundle.js', 'logo.svg']) {
+      const file = await fetch(`${portal.baseUrl}/api/docs/static/${asset}`);
+      expect(file.status, asset).toBe(200);
+      expect((await file.arrayBuffer()).byteLength, asset).toBeGreaterThan(1000);
+    }
+    const yaml = await fetch(`${portal.baseUrl}/api/docs/yaml`);
+    expect(yaml.status).toBe(200);
+    expect(await yaml.text()).toMatch(/^openapi: 3\.0\.3\n[\s\S]*\/api\/health:/);
     expect(portal.troubleLines()).toEqual([]);
     await new Promise((r) => setTimeout(r, Math.max(0, started + WRITE_CACHE_AFTER_MS + 1_000 - Date.now())));
   } finally {

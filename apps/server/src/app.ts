@@ -26,7 +26,7 @@ import { importModule } from './platform/import-module.ts';
 import { type PeriodicJob, scheduleJobs } from './platform/jobs.ts';
 import { installLifecycle, requestIdOf } from './platform/lifecycle.ts';
 import { createMetrics } from './platform/metrics.ts';
-import { openapiOptions } from './platform/openapi.ts';
+import { openapiOptions, swaggerUiOptions } from './platform/openapi.ts';
 import { createPaymentProviders } from './platform/payment/create-providers.ts';
 import { installRateLimit } from './platform/rate-limit.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
@@ -156,7 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       adminCsrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
     }),
   );
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, swaggerUiOptions('/api/docs'));
 
   // appID rides in the body of every call; an unknown one is refused (DESIGN §5). Routes whose
   // appID names a game (detail, gift list) opt out with `config.gameAppId` (docs/decisions/0003-games-and-money.md).

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type {
   FastifyDynamicSwaggerOptions,
   SwaggerTransform,
@@ -15,6 +18,8 @@ import { optionalUser, requireUser } from './auth.ts';
 // method and path, the login it needs as security, the 4xx answers it can give, and the servers.
 
 type Json = Record<string, unknown>;
+
+const require = createRequire(import.meta.url);
 
 /**
  * The portal's security schemes. A route may state its own `schema.security` (the operator
@@ -239,5 +244,19 @@ export function openapiOptions(
     },
     transform: documentRoute as SwaggerTransform,
     transformObject: completeDocument as unknown as SwaggerTransformObject,
+  };
+}
+
+/**
+ * The options of `@fastify/swagger-ui` (the document's pages at `/api/docs`). The compiled server
+ * bundles the plugin (apps/server/build.mjs), so the files it finds beside its own code by default
+ * (its page's assets and its logo) are named here, in its package.
+ */
+export function swaggerUiOptions(routePrefix: string) {
+  const baseDir = path.join(path.dirname(require.resolve('@fastify/swagger-ui')), 'static');
+  return {
+    routePrefix,
+    baseDir,
+    logo: { type: 'image/svg+xml', content: fs.readFileSync(path.join(baseDir, 'logo.svg')) },
   };
 }
