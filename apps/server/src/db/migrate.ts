@@ -14,18 +14,21 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+const migratorFor = (db: Kysely<any>, schema?: string) =>
+  new Migrator({
+    db,
+    provider: new StaticProvider(),
+    migrationTableSchema: schema,
+    nameComparator: byCodeUnit,
+  });
+
 /**
  * Brings the schema up to date; runs at boot and in test setup. On PostgreSQL the migration
  * bookkeeping tables live in `schema` (the search_path one), or Kysely would find another
  * schema's tables and skip creating its own.
  */
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: new StaticProvider(),
-    migrationTableSchema: schema,
-    nameComparator: byCodeUnit,
-  });
+  const migrator = migratorFor(db, schema);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
@@ -38,12 +41,7 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
  * `migrateToLatest` has finished here or in another process). Readiness reads it.
  */
 export async function pendingMigrations(db: Kysely<any>, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider: new StaticProvider(),
-    migrationTableSchema: schema,
-    nameComparator: byCodeUnit,
-  });
+  const migrator = migratorFor(db, schema);
   const all = await migrator.getMigrations();
   return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
