@@ -40,6 +40,24 @@ describe('content query plans on sqlite', () => {
   });
 
   it.each([
+    ['a kind', { sort: 1 }, 'kind=? AND published=?)'],
+    ['a category', { sort: 2, categoryId: 1 }, 'kind=? AND published=? AND category_id=?)'],
+    ['the finished', { sort: 3 }, 'kind=? AND published=?)'],
+    [
+      'the finished of a category',
+      { sort: 3, categoryId: 1 },
+      'kind=? AND published=? AND category_id=? AND status=?)',
+    ],
+  ] as const)(
+    "the total of %s's list is counted from one index, reading no row",
+    async (_name, filter, range) => {
+      const plan = await planOf(() => content.countWorks(plans.db, 'novel', filter));
+      expect(plan).toContain(`USING COVERING INDEX works_kind_published (${range}`);
+      expect(plan.split('\n')).toHaveLength(1);
+    },
+  );
+
+  it.each([
     ['asc', null],
     ['asc', 1500],
     ['desc', null],

@@ -26,6 +26,7 @@ import * as m580 from './2026112580-moderation-and-inbox.ts';
 import * as m600 from './2026112600-channel-attribution.ts';
 import * as m610 from './2026112610-unit-edits.ts';
 import * as m700 from './2026113000-purchases-kind-ref-user.ts';
+import * as m710 from './2026120100-works-published-count.ts';
 
 /** Every migration, in order. Names start with a timestamp so they sort. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026112600-channel-attribution': m600,
   '2026112610-unit-edits': m610,
   '2026113000-purchases-kind-ref-user': m700,
+  '2026120100-works-published-count': m710,
 };
