@@ -70,6 +70,18 @@ describe('image sizes: GET /uploads/<image>?w=', () => {
     expect(original.headers['content-type']).toBe('image/png');
   });
 
+  it('serves a WebP no wider than asked as stored, not encoded again', async () => {
+    const small = await picture(300, 160);
+    await t.deps.storage.put('video-covers/small.webp', small);
+    const res = await get('/uploads/video-covers/small.webp?w=384');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.rawPayload).toEqual(small);
+    // Narrower than the original: resized as before.
+    const half = await get('/uploads/video-covers/small.webp?w=192');
+    expect(await sharp(half.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 192 });
+  });
+
   it('makes a variant once and then serves the stored one (same version, 304 for a cached copy)', async () => {
     const first = await get('/uploads/games/7/icon.webp?w=128');
     const again = await get('/uploads/games/7/icon.webp?w=128');

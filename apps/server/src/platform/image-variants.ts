@@ -34,8 +34,9 @@ const WEBP_MAX_SIDE = 16_383;
 /**
  * The storage key of the original at `key` resized to `width` (never enlarged) and encoded as
  * WebP (JPEG when the result is taller than WebP allows: a long comic panel), made on the first
- * request and then served from storage. The variant's key carries the original's version, so
- * replacing the original (a re-seed under a fixed key) makes a new one.
+ * request and then served from storage (a WebP original no wider than `width` is stored as it is).
+ * The variant's key carries the original's version, so replacing the original (a re-seed under a
+ * fixed key) makes a new one.
  * Answers null when there is no such original; throws a 400 naming `w` for a file that is not an
  * image. An original sharp cannot read answers its own key: the client gets the bytes as stored.
  */
@@ -64,13 +65,19 @@ export async function ensureVariant(
       try {
         const sharp = await loadSharp();
         const image = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
-        const { width: w = 0, height: h = 0 } = await image.metadata();
+        const { width: w = 0, height: h = 0, format, orientation } = await image.metadata();
         const tall = w > 0 && Math.round((h * Math.min(width, w)) / w) > WEBP_MAX_SIDE;
+        // A WebP already no wider than asked is the variant as it is: encoding it again would only
+        // lose detail, and sometimes made a larger file (two of the eight demo video covers, 320 wide,
+        // asked at 384).
+        const asStored = format === 'webp' && w > 0 && w <= width && (orientation ?? 1) === 1;
         const resized = image.resize({ width, withoutEnlargement: true });
-        const encoded = await (tall
-          ? resized.jpeg({ quality: 80, mozjpeg: true })
-          : resized.webp({ quality: 80 })
-        ).toBuffer();
+        const encoded = asStored
+          ? bytes
+          : await (tall
+              ? resized.jpeg({ quality: 80, mozjpeg: true })
+              : resized.webp({ quality: 80 })
+            ).toBuffer();
         const variant = tall ? jpeg : webp;
         await storage.put(variant, encoded);
         return variant;
