@@ -71,13 +71,14 @@ export async function ensureVariant(
         // lose detail, and sometimes made a larger file (two of the eight demo video covers, 320 wide,
         // asked at 384).
         const asStored = format === 'webp' && w > 0 && w <= width && (orientation ?? 1) === 1;
-        const resized = image.resize({ width, withoutEnlargement: true });
-        const encoded = asStored
-          ? bytes
-          : await (tall
-              ? resized.jpeg({ quality: 80, mozjpeg: true })
-              : resized.webp({ quality: 80 })
-            ).toBuffer();
+        let encoded = bytes;
+        if (!asStored) {
+          const resized = image.resize({ width, withoutEnlargement: true });
+          encoded = await (tall
+            ? resized.jpeg({ quality: 80, mozjpeg: true })
+            : resized.webp({ quality: 80 })
+          ).toBuffer();
+        }
         const variant = tall ? jpeg : webp;
         await storage.put(variant, encoded);
         return variant;
