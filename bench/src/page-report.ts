@@ -92,7 +92,7 @@ export function printPageTable(results: PageResult[], runs: number): boolean {
     `${first.padEnd(nameWidth)}${cells.map((c, i) => c.padStart(widths[i] + 2)).join('')}`;
 
   console.info(
-    `\n${hasLighthouse ? `Lighthouse 12, mobile, simulated slow 4G and a CPU slowdown calibrated to a phone of index ${TARGET_PHONE_INDEX}, median of ${runs} runs; ` : ''}` +
+    `\n${hasLighthouse ? `Lighthouse 12, mobile, simulated slow 4G and a CPU slowdown calibrated to a phone of index ${TARGET_PHONE_INDEX}, median of ${runs} runs${process.env.BENCH_LIGHTHOUSE_COLD === '1' ? ' on a cold portal' : ' after one unmeasured run'}; ` : ''}` +
       'axe WCAG 2.1 A/AA at 390×844. JS KB: first load, gzip, home ≤ 110, others ≤ 130. First visit, fresh profile. ✗ = misses its goal',
   );
   console.info(

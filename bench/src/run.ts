@@ -34,7 +34,8 @@ import { videoScenarios } from './video-scenarios.ts';
  * (comma list of bundle, lighthouse, axe, account, money, square, novels and the keys of apiScenarios) runs a subset: `lighthouse`
  * runs Lighthouse and axe over the pages of pages.ts, `axe` only axe; BENCH_PAGES (comma list of
  * names in pages.ts) narrows those pages; BENCH_RUNS (default 3) is Lighthouse runs per page;
- * BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's HTML report there; BENCH_CPU_SLOWDOWN=x
+ * BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's HTML report there; BENCH_LIGHTHOUSE_COLD=1 drops
+ * the unmeasured run that warms the portal for each page first (lighthouse.ts); BENCH_CPU_SLOWDOWN=x
  * forces Lighthouse's CPU slowdown to x instead of calibrating it per run to a phone of
  * benchmark index 500 (cpu-calibration.ts). `bundle` measures the home's first load (first and
  * return visit) and the first load of each page of BENCH_PAGES.
@@ -218,6 +219,7 @@ const knobs = [
   'BENCH_SCALE',
   'BENCH_SECONDS',
   'BENCH_CPU_SLOWDOWN',
+  'BENCH_LIGHTHOUSE_COLD',
 ]
   .filter((k) => process.env[k])
   .map((k) => `${k}=${process.env[k]} `)
