@@ -31,12 +31,21 @@ export async function scanAccessibility(
   if (options.include) builder = builder.include(options.include);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   // Frozen while axe reads the page: a notice that starts fading out in the middle of a scan (its
-  // timer ran out) keeps its first frame instead of being judged half transparent.
+  // timer ran out) keeps its first frame instead of being judged half transparent. One that began
+  // fading in or out since the page settled (between `settle` and the scan: a toast whose time ran
+  // out while a screenshot was taken) is judged as it ends, never half way.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Animation.enable');
   await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
   let results: Awaited<ReturnType<AxeBuilder['analyze']>>;
   try {
+    await page.evaluate(() => {
+      for (const animation of document.getAnimations()) {
+        const finite = animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY;
+        const started = (Number(animation.currentTime) || 0) > 0;
+        if (finite && started && animation.playState !== 'finished') animation.finish();
+      }
+    });
     results = await builder.analyze();
   } finally {
     await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 }).catch(() => undefined);
