@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatViolations, scanAccessibility, settle } from '../src/axe.ts';
 import { launchPhone } from '../src/browser.ts';
 import { apiRegister, asGuest, baseUrl, loginAs, usePhone } from '../src/fixtures.ts';
+import { isLive, scriptsLate, scriptsOnTime } from '../src/late-scripts.ts';
 
 // Comics on the web (issue 9 §1, §2): the 色漫 tab and its search, reading on from one episode into
 // the next without a tap, the exact place inside a very tall panel on a second device, and buying
@@ -62,6 +63,30 @@ const panelsOf = async (id: number, eid: number) =>
 const balanceOf = async (account: Account) =>
   (await api<{ coinNum: number }>('/user/center/me', { method: 'POST', form: { uid: account.uid } }, account))
     .coinNum;
+
+/** 深井's first episode and the index of its panel taller than 20,000 px (in the image's own pixels). */
+async function tallPanel() {
+  const comic = await comicNamed('深井');
+  const [episode] = await episodesOf(comic.id);
+  if (!episode) throw new Error('深井 has no episode');
+  const panels = await panelsOf(comic.id, episode.id);
+  const tall = panels.findIndex((p) => p.height > 20_000);
+  expect(tall).toBeGreaterThanOrEqual(0);
+  return { comic, episode, tall, natural: panels[tall]?.height ?? 1 };
+}
+
+/** Scrolls the window to `target` image px inside panel `tall`; the window's scroll after it. */
+const scrollIntoPanel = (page: Page, tall: number, target: number, natural: number) =>
+  page.evaluate(
+    ({ tall, target, natural }) => {
+      const el = document.querySelector<HTMLElement>(`[data-panel="${tall}"]`);
+      if (!el) throw new Error('no tall panel');
+      const rect = el.getBoundingClientRect();
+      window.scrollTo(0, rect.top + window.scrollY + (target * rect.height) / natural);
+      return window.scrollY;
+    },
+    { tall, target, natural },
+  );
 
 /** The panel at the top of the window and how far into it (in the panel image's own pixels). */
 const placeAtTop = (page: Page) =>
@@ -206,12 +231,7 @@ describe('comics', () => {
   it('lands on the same place inside a 20,000 px panel on a second browser profile', async () => {
     const { page } = phone;
     const account = await apiRegister();
-    const comic = await comicNamed('深井');
-    const [episode] = await episodesOf(comic.id);
-    if (!episode) throw new Error('深井 has no episode');
-    const panels = await panelsOf(comic.id, episode.id);
-    const tall = panels.findIndex((p) => p.height > 20_000);
-    expect(tall).toBeGreaterThanOrEqual(0);
+    const { comic, episode, tall, natural } = await tallPanel();
     const path = `/comic/${comic.id}/${episode.id}`;
     await loginAs(page, account, path);
     await page.locator(`[data-panel="${tall}"]`).waitFor();
@@ -224,15 +244,7 @@ describe('comics', () => {
       },
       { timeout: 15_000 },
     );
-    await page.evaluate(
-      ({ tall, target, natural }) => {
-        const el = document.querySelector<HTMLElement>(`[data-panel="${tall}"]`);
-        if (!el) throw new Error('no tall panel');
-        const rect = el.getBoundingClientRect();
-        window.scrollTo(0, rect.top + window.scrollY + (target * rect.height) / natural);
-      },
-      { tall, target, natural: panels[tall]?.height ?? 1 },
-    );
+    await scrollIntoPanel(page, tall, target, natural);
     const body = JSON.parse((await saved).postData() ?? '{}') as {
       kind: string;
       unitId: number;
@@ -258,6 +270,39 @@ describe('comics', () => {
       await page2.getByRole('link', { name: `继续阅读 ${episode.title}` }).waitFor();
     } finally {
       await other.close();
+    }
+  });
+
+  it('keeps the strip where it was scrolled before the app came, and saves that place', async () => {
+    const { page } = phone;
+    const account = await apiRegister();
+    const { comic, episode, tall, natural } = await tallPanel();
+    const target = 6_000;
+    await loginAs(page, account, '/faq');
+    // The server's page paints; the app's code comes 1.5 s later.
+    await scriptsLate(page);
+    try {
+      const saved = page.waitForRequest((r) => r.url().endsWith('/api/v1/progress') && r.method() === 'PUT', {
+        timeout: 15_000,
+      });
+      await page.goto(`${baseUrl()}/comic/${comic.id}/${episode.id}`, {
+        waitUntil: 'commit',
+        timeout: 15_000,
+      });
+      await page.locator(`[data-panel="${tall}"]`).waitFor();
+      const scrolled = await scrollIntoPanel(page, tall, target, natural);
+      expect(await isLive(page), 'the app is not there yet').toBe(false);
+      // The app comes, learns there is no saved place, and leaves the reader where they are.
+      const body = JSON.parse((await saved).postData() ?? '{}') as {
+        unitId: number;
+        position: { panel: number; offset: number };
+      };
+      expect(body.unitId).toBe(episode.id);
+      expect(body.position.panel).toBe(tall);
+      expect(Math.abs(body.position.offset - target)).toBeLessThanOrEqual(2);
+      expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThanOrEqual(1);
+    } finally {
+      await scriptsOnTime(page);
     }
   });
 
