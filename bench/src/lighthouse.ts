@@ -121,7 +121,7 @@ export interface LighthouseSummary {
  * Whether each page is measured against a portal that has served it once (the default), or cold
  * (BENCH_LIGHTHOUSE_COLD=1, for comparison).
  */
-const warmFirst = process.env.BENCH_LIGHTHOUSE_COLD !== '1';
+export const warmFirst = process.env.BENCH_LIGHTHOUSE_COLD !== '1';
 
 /**
  * `runs` Lighthouse runs of one page, one after the other (never in parallel: they share 2 cores).

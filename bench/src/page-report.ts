@@ -1,6 +1,6 @@
 import { type AxeViolation, countTargets } from '../../e2e/src/axe.ts';
 import { TARGET_PHONE_INDEX } from './cpu-calibration.ts';
-import { type Category, type LighthouseSummary, type Metric, median } from './lighthouse.ts';
+import { type Category, type LighthouseSummary, type Metric, median, warmFirst } from './lighthouse.ts';
 
 export interface PageResult {
   name: string;
@@ -92,7 +92,7 @@ export function printPageTable(results: PageResult[], runs: number): boolean {
     `${first.padEnd(nameWidth)}${cells.map((c, i) => c.padStart(widths[i] + 2)).join('')}`;
 
   console.info(
-    `\n${hasLighthouse ? `Lighthouse 12, mobile, simulated slow 4G and a CPU slowdown calibrated to a phone of index ${TARGET_PHONE_INDEX}, median of ${runs} runs${process.env.BENCH_LIGHTHOUSE_COLD === '1' ? ' on a cold portal' : ' after one unmeasured run'}; ` : ''}` +
+    `\n${hasLighthouse ? `Lighthouse 12, mobile, simulated slow 4G and a CPU slowdown calibrated to a phone of index ${TARGET_PHONE_INDEX}, median of ${runs} runs${warmFirst ? ' after one unmeasured run' : ' on a cold portal'}; ` : ''}` +
       'axe WCAG 2.1 A/AA at 390×844. JS KB: first load, gzip, home ≤ 110, others ≤ 130. First visit, fresh profile. ✗ = misses its goal',
   );
   console.info(
