@@ -54,11 +54,24 @@ describe('operator console: games and gift packs', () => {
     const icon = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#1677ff' } })
       .png()
       .toBuffer();
+    // The upload spins its own button, not 发布; both are plain buttons again once it is done.
+    await page.route('**/icon', async (route) => {
+      const answer = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.fulfill({ response: answer });
+    });
     await page
       .locator('.ant-card-small', { hasText: '裁成正方形' })
       .locator('input[type=file]')
       .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: icon });
+    await expect
+      .poll(() => page.getByRole('button', { name: 'loading 上传图标', exact: true }).count())
+      .toBe(1);
+    expect(await page.getByRole('button', { name: '发布', exact: true }).isDisabled()).toBe(true);
     await expect.poll(() => page.getByRole('img', { name: `${game} 图标` }).count()).toBe(1);
+    await page.unroute('**/icon');
+
+    expect(await page.getByRole('button', { name: '更换图标', exact: true }).count()).toBe(1);
     await expectAccessible(page, 'edit game');
     await page.getByRole('button', { name: '发布', exact: true }).click();
     await expect.poll(() => page.getByText('已发布', { exact: true }).count()).toBeGreaterThan(0);

@@ -10,6 +10,7 @@ import {
   useUpdate,
 } from '@refinedev/core';
 import { Button, Form, type FormProps, Select, Tag } from 'antd';
+import { spinning } from './spinning';
 
 // The list pages' shared row actions (docs/decisions/0060-site-settings-console.md, "One piece for
 // publish and order"): 发布/下线 (or 上架/下架, 启用/停用, 显示/隐藏) saved at once from the row,
@@ -136,7 +137,7 @@ export function PublishButton<T extends Publishable>({
       size="small"
       disabled={disabled}
       title={title}
-      loading={action.busy(record)}
+      {...spinning(action.busy(record))}
       onClick={() => action.toggle(record)}
     >
       {record.published ? action.words.unpublish : action.words.publish}

@@ -2,6 +2,7 @@ import type { AdminGame } from '@ld/contract/admin/games';
 import { MAX_GAME_SCREENSHOTS } from '@ld/contract/admin/games';
 import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
 import { Alert, Button, Card, Image, Space, Tag, Typography, Upload, type UploadProps } from 'antd';
+import { spinning } from '../../shared/spinning';
 
 type UploadRequest = Parameters<NonNullable<UploadProps['customRequest']>>[0];
 
@@ -19,6 +20,10 @@ const sizeText = (bytes: number) =>
  */
 export function GameMedia({ id }: { id: number }) {
   const { query } = useCustom<AdminGame>({ url: `/games/${id}`, method: 'get' });
+  // One mutation per button, so each spins for its own call only: 发布 does not spin while the
+  // icon uploads.
+  const publishing = useCustomMutation<AdminGame>();
+  const icon = useCustomMutation<AdminGame>();
   const call = useCustomMutation<AdminGame>();
   const packages = useCustomMutation<AdminGame>();
   const invalidate = useInvalidate();
@@ -52,8 +57,8 @@ export function GameMedia({ id }: { id: number }) {
       );
     };
 
-  const patch = (values: Partial<AdminGame>, done: string) =>
-    call.mutate(
+  const patch = (values: Partial<AdminGame>, done: string, mutation = call) =>
+    mutation.mutate(
       {
         url: `/games/${id}`,
         method: 'patch',
@@ -98,11 +103,12 @@ export function GameMedia({ id }: { id: number }) {
           <Button
             type={game.published ? 'default' : 'primary'}
             disabled={!game.published && !game.icon}
-            loading={call.mutation.isPending}
+            {...spinning(publishing.mutation.isPending)}
             onClick={() =>
               patch(
                 { published: !game.published },
                 game.published ? `已下线「${game.name}」` : `已发布「${game.name}」，门户立即可见`,
+                publishing,
               )
             }
           >
@@ -123,8 +129,12 @@ export function GameMedia({ id }: { id: number }) {
           ) : (
             <Typography.Text type="secondary">还没有图标</Typography.Text>
           )}
-          <Upload accept={IMAGE_TYPES} showUploadList={false} customRequest={uploadTo('icon', '已更新图标')}>
-            <Button>{game.icon ? '更换图标' : '上传图标'}</Button>
+          <Upload
+            accept={IMAGE_TYPES}
+            showUploadList={false}
+            customRequest={uploadTo('icon', '已更新图标', icon)}
+          >
+            <Button {...spinning(icon.mutation.isPending)}>{game.icon ? '更换图标' : '上传图标'}</Button>
           </Upload>
         </Space>
       </Card>
@@ -177,7 +187,12 @@ export function GameMedia({ id }: { id: number }) {
             disabled={shots.length >= MAX_GAME_SCREENSHOTS}
             customRequest={uploadTo('screenshots', '已添加截图')}
           >
-            <Button disabled={shots.length >= MAX_GAME_SCREENSHOTS}>添加截图</Button>
+            <Button
+              disabled={shots.length >= MAX_GAME_SCREENSHOTS}
+              {...spinning(call.mutation.isPending && call.mutation.variables?.url.endsWith('/screenshots'))}
+            >
+              添加截图
+            </Button>
           </Upload>
         </Space>
       </Card>
@@ -202,7 +217,9 @@ export function GameMedia({ id }: { id: number }) {
                 customRequest={uploadTo(`packages/${platform}`, `已上传${label}安装包`, packages)}
               >
                 <Button
-                  loading={packages.mutation.isPending && packages.mutation.variables?.url.endsWith(platform)}
+                  {...spinning(
+                    packages.mutation.isPending && packages.mutation.variables?.url.endsWith(platform),
+                  )}
                 >
                   {has ? `替换${label}安装包` : `上传${label}安装包`}
                 </Button>

@@ -3,6 +3,7 @@ import { Edit, useForm } from '@refinedev/antd';
 import { useUpdate } from '@refinedev/core';
 import { Alert, Button, Form, Tag } from 'antd';
 import type { ReactNode } from 'react';
+import { spinning } from '../../shared/spinning';
 import { CoverCard } from './cover-card';
 import { WorkFields } from './fields';
 import { UnitsCard } from './units-card';
@@ -65,7 +66,7 @@ export function WorkEdit({
           {work ? (
             <Button
               type={work.published ? 'default' : 'primary'}
-              loading={mutation.isPending}
+              {...spinning(mutation.isPending)}
               onClick={() => publish(!work.published)}
             >
               {work.published ? '下线' : '发布'}
