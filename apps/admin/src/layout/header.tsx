@@ -1,6 +1,7 @@
 import { ROLE_LABELS } from '@ld/contract/admin/roles';
 import { useLogout } from '@refinedev/core';
-import { Button, Layout, Space, Tag, Typography } from 'antd';
+import { Layout, Space, Tag, Typography } from 'antd';
+import { BusyButton } from '../shared/busy-button';
 import { useSession } from '../shared/use-session';
 
 /** The header bar: who is signed in, as what, and 退出登录. */
@@ -28,9 +29,9 @@ export function Header() {
             <Tag color="processing">{ROLE_LABELS[session.operator.role]}</Tag>
           </>
         ) : null}
-        <Button onClick={() => logout()} loading={isPending}>
+        <BusyButton onClick={() => logout()} pending={isPending}>
           退出登录
-        </Button>
+        </BusyButton>
       </Space>
     </Layout.Header>
   );

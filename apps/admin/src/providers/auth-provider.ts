@@ -55,9 +55,16 @@ export const authProvider: AuthProvider = {
       if (session.stage === 'active') return { authenticated: true };
       return { authenticated: false, redirectTo: pathForStage(session.stage) };
     } catch (error) {
-      sessionStore.set(null);
-      if (error instanceof ApiError && error.statusCode === 401)
+      if (error instanceof ApiError && error.statusCode === 401) {
+        sessionStore.set(null);
         return { authenticated: false, redirectTo: '/login', logout: true };
+      }
+      // The server could not say (no network, a 502/503 while a process restarts): the session
+      // is as it was. refine checks at every navigation, so forgetting it here would take the
+      // menu, the role (a 403 page) and the CSRF token (every save refused) until the next one.
+      // The page's own calls show their errors with 重试. Only a first check, with nothing known,
+      // goes to the login.
+      if (sessionStore.get()?.stage === 'active') return { authenticated: true };
       return { authenticated: false, redirectTo: '/login', error: asError(error) };
     }
   },

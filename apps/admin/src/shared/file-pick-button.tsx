@@ -1,6 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { type ReactNode, useRef } from 'react';
+import { BusyButton } from './busy-button';
 
 /**
  * A button that opens the file chooser: the browser's own file input speaks the browser's
@@ -24,15 +24,15 @@ export function FilePickButton({
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <Button
+      <BusyButton
         id={id}
         icon={<UploadOutlined />}
         disabled={disabled}
-        loading={loading}
+        pending={loading}
         onClick={() => input.current?.click()}
       >
         {children}
-      </Button>
+      </BusyButton>
       <input
         ref={input}
         type="file"

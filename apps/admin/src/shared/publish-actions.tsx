@@ -10,7 +10,7 @@ import {
   useUpdate,
 } from '@refinedev/core';
 import { Button, Form, type FormProps, Select, Tag } from 'antd';
-import { spinning } from './spinning';
+import { BusyButton } from './busy-button';
 
 // The list pages' shared row actions (docs/decisions/0060-site-settings-console.md, "One piece for
 // publish and order"): 发布/下线 (or 上架/下架, 启用/停用, 显示/隐藏) saved at once from the row,
@@ -115,8 +115,8 @@ export function usePublishToggle<T extends Publishable>({
         : {}),
     });
   };
-  const busy = (record: T) => mutation.isPending && mutation.variables?.id === id(record);
-  return { toggle, busy, words };
+  const pending = (record: T) => mutation.isPending && mutation.variables?.id === id(record);
+  return { toggle, pending, words };
 }
 
 /** The row's 发布/下线 button (its word follows the record's state). */
@@ -133,15 +133,15 @@ export function PublishButton<T extends Publishable>({
   title?: string;
 }) {
   return (
-    <Button
+    <BusyButton
       size="small"
       disabled={disabled}
       title={title}
-      {...spinning(action.busy(record))}
+      pending={action.pending(record)}
       onClick={() => action.toggle(record)}
     >
       {record.published ? action.words.unpublish : action.words.publish}
-    </Button>
+    </BusyButton>
   );
 }
 

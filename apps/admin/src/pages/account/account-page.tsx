@@ -1,7 +1,8 @@
 import { operatorPasswordProblem } from '@ld/contract/admin/password';
 import { ROLE_LABELS } from '@ld/contract/admin/roles';
 import { useCustomMutation, useInvalidateAuthStore } from '@refinedev/core';
-import { Button, Card, Descriptions, Form, Input, Space, Tag, Typography } from 'antd';
+import { Card, Descriptions, Form, Input, Space, Tag, Typography } from 'antd';
+import { BusyButton } from '../../shared/busy-button';
 import { useSession } from '../../shared/use-session';
 import { TotpEnrol } from '../login/totp-enrol';
 
@@ -90,9 +91,9 @@ export function AccountPage() {
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={password.mutation.isPending}>
+          <BusyButton type="primary" htmlType="submit" pending={password.mutation.isPending}>
             修改密码
-          </Button>
+          </BusyButton>
         </Form>
       </Card>
 
@@ -131,9 +132,9 @@ export function AccountPage() {
             >
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} />
             </Form.Item>
-            <Button danger htmlType="submit" loading={disable.mutation.isPending}>
+            <BusyButton danger htmlType="submit" pending={disable.mutation.isPending}>
               关闭两步验证
-            </Button>
+            </BusyButton>
           </Form>
         ) : (
           <TotpEnrol onEnabled={() => void invalidateAuth()} />

@@ -1,7 +1,8 @@
 import { OPERATOR_PASSWORD_MAX } from '@ld/contract/admin/password';
 import { useIsAuthenticated, useLogin } from '@refinedev/core';
-import { Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { Navigate } from 'react-router';
+import { BusyButton } from '../../shared/busy-button';
 import { AuthCard } from './auth-card';
 
 interface LoginForm {
@@ -33,9 +34,9 @@ export function LoginPage() {
         <Form.Item label="密码" name="password" rules={[{ required: true, message: '请填写密码' }]}>
           <Input.Password autoComplete="current-password" maxLength={OPERATOR_PASSWORD_MAX} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isPending}>
+        <BusyButton type="primary" htmlType="submit" block pending={isPending}>
           登录
-        </Button>
+        </BusyButton>
       </Form>
     </AuthCard>
   );

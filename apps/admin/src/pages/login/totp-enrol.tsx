@@ -3,6 +3,7 @@ import { useCustomMutation } from '@refinedev/core';
 import { Alert, Button, Form, Input, QRCode, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { sessionStore } from '../../providers/session-store';
+import { BusyButton } from '../../shared/busy-button';
 
 /**
  * Turning two-factor on: a new secret as a QR code (and as text, to type in), then a code from the
@@ -87,9 +88,9 @@ export function TotpEnrol({ onEnabled }: { onEnabled: (session: AdminSession) =>
         >
           <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} style={{ width: 140 }} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={enable.mutation.isPending} disabled={!secret}>
+        <BusyButton type="primary" htmlType="submit" pending={enable.mutation.isPending} disabled={!secret}>
           确认开启
-        </Button>
+        </BusyButton>
       </Form>
     </Space>
   );

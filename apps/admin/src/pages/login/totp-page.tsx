@@ -1,5 +1,6 @@
 import { useLogin, useLogout } from '@refinedev/core';
 import { Button, Form, Input, Typography } from 'antd';
+import { BusyButton } from '../../shared/busy-button';
 import { AuthCard } from './auth-card';
 
 /** 登录第二步: the 6-digit code from the operator's authenticator app. */
@@ -23,9 +24,9 @@ export function TotpPage() {
         >
           <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} autoFocus />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isPending}>
+        <BusyButton type="primary" htmlType="submit" block pending={isPending}>
           验证
-        </Button>
+        </BusyButton>
       </Form>
       <Button type="link" block style={{ marginTop: 8 }} onClick={() => logout()}>
         返回登录

@@ -18,6 +18,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import type { ApiError } from '../../providers/http';
+import { BusyButton } from '../../shared/busy-button';
 
 type TaskValues = Pick<AdminActivityTask, 'kind' | 'title' | 'target' | 'reward' | 'sort' | 'enabled'>;
 
@@ -92,13 +93,13 @@ export function ActivityTasks({ activity, onChanged }: { activity: AdminActivity
               <Button size="small" onClick={() => setEditing(task)}>
                 编辑
               </Button>
-              <Button
+              <BusyButton
                 size="small"
-                loading={toggle.mutation.isPending && toggle.mutation.variables?.url.endsWith(`/${task.id}`)}
+                pending={toggle.mutation.isPending && toggle.mutation.variables?.url.endsWith(`/${task.id}`)}
                 onClick={() => switchTask(task)}
               >
                 {task.enabled ? '停用' : '启用'}
-              </Button>
+              </BusyButton>
               <Popconfirm
                 title={`确定删除任务「${task.title}」吗？`}
                 description="有用户领取过的任务不能删除，请停用。"
@@ -106,15 +107,15 @@ export function ActivityTasks({ activity, onChanged }: { activity: AdminActivity
                 cancelText="取消"
                 onConfirm={() => deleteTask(task)}
               >
-                <Button
+                <BusyButton
                   size="small"
                   danger
-                  loading={
+                  pending={
                     remove.mutation.isPending && remove.mutation.variables?.url.endsWith(`/${task.id}`)
                   }
                 >
                   删除
-                </Button>
+                </BusyButton>
               </Popconfirm>
             </Space>
           )}

@@ -1,8 +1,9 @@
 import type { AdminEpisode } from '@ld/contract/admin/comics';
 import type { AdminWork } from '@ld/contract/admin/works';
 import { useCustomMutation, useInvalidate } from '@refinedev/core';
-import { Alert, Button, Card, Input, Space, Typography, Upload, type UploadFile } from 'antd';
+import { Alert, Card, Input, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
+import { BusyButton } from '../../shared/busy-button';
 
 /** File names in the order a person numbers pages (2 before 10), as the server orders them. */
 const byName = (a: UploadFile, b: UploadFile) =>
@@ -68,14 +69,14 @@ export function EpisodeUpload({ work }: { work: AdminWork }) {
         </Upload.Dragger>
         {error ? <Alert type="error" showIcon role="alert" message="上传失败" description={error} /> : null}
         <Space>
-          <Button
+          <BusyButton
             type="primary"
             disabled={files.length === 0}
-            loading={upload.mutation.isPending}
+            pending={upload.mutation.isPending}
             onClick={send}
           >
             上传 {files.length} 页为新的一话
-          </Button>
+          </BusyButton>
           {files.length > 0 ? (
             <Typography.Text type="secondary">顺序：{files.map((f) => f.name).join('、')}</Typography.Text>
           ) : null}

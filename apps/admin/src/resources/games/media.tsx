@@ -2,7 +2,7 @@ import type { AdminGame } from '@ld/contract/admin/games';
 import { MAX_GAME_SCREENSHOTS } from '@ld/contract/admin/games';
 import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
 import { Alert, Button, Card, Image, Space, Tag, Typography, Upload, type UploadProps } from 'antd';
-import { spinning } from '../../shared/spinning';
+import { BusyButton } from '../../shared/busy-button';
 
 type UploadRequest = Parameters<NonNullable<UploadProps['customRequest']>>[0];
 
@@ -21,10 +21,11 @@ const sizeText = (bytes: number) =>
 export function GameMedia({ id }: { id: number }) {
   const { query } = useCustom<AdminGame>({ url: `/games/${id}`, method: 'get' });
   // One mutation per button, so each spins for its own call only: 发布 does not spin while the
-  // icon uploads.
+  // icon uploads. `arranging` orders and deletes screenshots.
   const publishing = useCustomMutation<AdminGame>();
   const icon = useCustomMutation<AdminGame>();
-  const call = useCustomMutation<AdminGame>();
+  const screenshots = useCustomMutation<AdminGame>();
+  const arranging = useCustomMutation<AdminGame>();
   const packages = useCustomMutation<AdminGame>();
   const invalidate = useInvalidate();
   const game = query.data?.data;
@@ -36,7 +37,7 @@ export function GameMedia({ id }: { id: number }) {
 
   /** antd's Upload hands the file here; it goes as multipart through the data provider. */
   const uploadTo =
-    (path: string, done: string, mutation = call) =>
+    (path: string, done: string, mutation: typeof icon) =>
     ({ file, onSuccess, onError }: UploadRequest) => {
       const form = new FormData();
       form.append('file', file as Blob);
@@ -57,7 +58,7 @@ export function GameMedia({ id }: { id: number }) {
       );
     };
 
-  const patch = (values: Partial<AdminGame>, done: string, mutation = call) =>
+  const patch = (values: Partial<AdminGame>, done: string, mutation: typeof icon) =>
     mutation.mutate(
       {
         url: `/games/${id}`,
@@ -88,7 +89,7 @@ export function GameMedia({ id }: { id: number }) {
     const next = [...shots];
     const [url] = next.splice(from, 1);
     next.splice(to, 0, url);
-    patch({ screenshots: next }, '已调整截图顺序');
+    patch({ screenshots: next }, '已调整截图顺序', arranging);
   };
 
   return (
@@ -100,10 +101,10 @@ export function GameMedia({ id }: { id: number }) {
             <Typography.Text type="secondary">应用编号 {game.appID}</Typography.Text>
           </span>
           {!game.icon ? <Typography.Text type="secondary">上传图标后才能发布。</Typography.Text> : null}
-          <Button
+          <BusyButton
             type={game.published ? 'default' : 'primary'}
             disabled={!game.published && !game.icon}
-            {...spinning(publishing.mutation.isPending)}
+            pending={publishing.mutation.isPending}
             onClick={() =>
               patch(
                 { published: !game.published },
@@ -113,7 +114,7 @@ export function GameMedia({ id }: { id: number }) {
             }
           >
             {game.published ? '下线' : '发布'}
-          </Button>
+          </BusyButton>
         </Space>
       </Card>
       <Card title="图标" size="small" extra={<Typography.Text type="secondary">裁成正方形</Typography.Text>}>
@@ -134,7 +135,7 @@ export function GameMedia({ id }: { id: number }) {
             showUploadList={false}
             customRequest={uploadTo('icon', '已更新图标', icon)}
           >
-            <Button {...spinning(icon.mutation.isPending)}>{game.icon ? '更换图标' : '上传图标'}</Button>
+            <BusyButton pending={icon.mutation.isPending}>{game.icon ? '更换图标' : '上传图标'}</BusyButton>
           </Upload>
         </Space>
       </Card>
@@ -172,7 +173,9 @@ export function GameMedia({ id }: { id: number }) {
                     <Button
                       size="small"
                       danger
-                      onClick={() => patch({ screenshots: shots.filter((u) => u !== url) }, '已删除截图')}
+                      onClick={() =>
+                        patch({ screenshots: shots.filter((u) => u !== url) }, '已删除截图', arranging)
+                      }
                     >
                       删除
                     </Button>
@@ -185,14 +188,14 @@ export function GameMedia({ id }: { id: number }) {
             accept={IMAGE_TYPES}
             showUploadList={false}
             disabled={shots.length >= MAX_GAME_SCREENSHOTS}
-            customRequest={uploadTo('screenshots', '已添加截图')}
+            customRequest={uploadTo('screenshots', '已添加截图', screenshots)}
           >
-            <Button
+            <BusyButton
               disabled={shots.length >= MAX_GAME_SCREENSHOTS}
-              {...spinning(call.mutation.isPending && call.mutation.variables?.url.endsWith('/screenshots'))}
+              pending={screenshots.mutation.isPending}
             >
               添加截图
-            </Button>
+            </BusyButton>
           </Upload>
         </Space>
       </Card>
@@ -216,13 +219,11 @@ export function GameMedia({ id }: { id: number }) {
                 showUploadList={false}
                 customRequest={uploadTo(`packages/${platform}`, `已上传${label}安装包`, packages)}
               >
-                <Button
-                  {...spinning(
-                    packages.mutation.isPending && packages.mutation.variables?.url.endsWith(platform),
-                  )}
+                <BusyButton
+                  pending={packages.mutation.isPending && packages.mutation.variables?.url.endsWith(platform)}
                 >
                   {has ? `替换${label}安装包` : `上传${label}安装包`}
-                </Button>
+                </BusyButton>
               </Upload>
             </Space>
           ))}

@@ -18,6 +18,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
+import { BusyButton } from '../../shared/busy-button';
 import { formatTime } from '../../shared/time';
 import { KIND_LABELS } from './list';
 
@@ -158,9 +159,9 @@ export function KefuShow() {
                 >
                   <Input.TextArea rows={4} maxLength={1000} showCount />
                 </Form.Item>
-                <Button type="primary" htmlType="submit" loading={reply.mutation.isPending}>
+                <BusyButton type="primary" htmlType="submit" pending={reply.mutation.isPending}>
                   发送回复
-                </Button>
+                </BusyButton>
               </Form>
             </Card>
           </Col>

@@ -18,6 +18,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { BusyButton } from '../../shared/busy-button';
 import {
   mergedWithNext,
   type PlannedChapter,
@@ -279,14 +280,14 @@ export function NovelImport() {
             ]}
           />
           <Space style={{ marginTop: 16 }}>
-            <Button
+            <BusyButton
               type="primary"
-              loading={save.mutation.isPending}
+              pending={save.mutation.isPending}
               disabled={kept.length === 0 || kept.some((c) => c.title.trim() === '')}
               onClick={saveAll}
             >
               保存 {kept.length} 章
-            </Button>
+            </BusyButton>
             {kept.some((c) => c.title.trim() === '') ? <Tag color="error">有章节标题为空</Tag> : null}
           </Space>
         </>

@@ -12,6 +12,7 @@ import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, Row, Spin, St
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { API_BASE } from '../../providers/http';
+import { BusyButton } from '../../shared/busy-button';
 
 interface Filters {
   from: string;
@@ -107,9 +108,9 @@ export function ChannelReportPage() {
         <Form.Item label="邀请码" name="inviteCode">
           <Input allowClear placeholder="全部" style={{ width: 120 }} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={query.isFetching}>
+        <BusyButton type="primary" htmlType="submit" pending={query.isFetching}>
           查询
-        </Button>
+        </BusyButton>
       </Form>
       {query.isError ? (
         <Alert

@@ -1,7 +1,8 @@
 import type { SensitiveImportResult } from '@ld/contract/admin/sensitive-words';
 import { useCustomMutation, useInvalidate } from '@refinedev/core';
-import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Alert, Card, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { BusyButton } from '../../shared/busy-button';
 import { FilePickButton } from '../../shared/file-pick-button';
 
 /** What an import did, in words. */
@@ -81,9 +82,9 @@ export function ImportCard() {
           <Input.TextArea rows={4} placeholder={'赌博\n代练\n外挂'} />
         </Form.Item>
         <Space wrap align="center">
-          <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+          <BusyButton type="primary" htmlType="submit" pending={mutation.isPending}>
             导入粘贴的词
-          </Button>
+          </BusyButton>
           <Typography.Text>或从文件导入：</Typography.Text>
           <FilePickButton
             accept=".txt,.csv,text/plain,text/csv"

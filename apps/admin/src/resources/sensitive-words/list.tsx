@@ -2,6 +2,7 @@ import { type AdminSensitiveWord, SENSITIVE_WORD_MAX } from '@ld/contract/admin/
 import { DeleteButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd';
 import { type CrudFilters, useCreate } from '@refinedev/core';
 import { Button, Card, Form, Input, Space, Table } from 'antd';
+import { BusyButton } from '../../shared/busy-button';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 import { ImportCard } from './import-card';
@@ -59,9 +60,9 @@ export function SensitiveWordList() {
           >
             <Input maxLength={SENSITIVE_WORD_MAX} style={{ width: 240 }} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+          <BusyButton type="primary" htmlType="submit" pending={mutation.isPending}>
             添加
-          </Button>
+          </BusyButton>
         </Form>
       </Card>
       <ImportCard />

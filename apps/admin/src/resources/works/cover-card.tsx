@@ -1,6 +1,7 @@
 import type { AdminWork } from '@ld/contract/admin/works';
 import { useCustomMutation, useInvalidate } from '@refinedev/core';
-import { Button, Card, Image, Space, Typography, Upload } from 'antd';
+import { Card, Image, Space, Typography, Upload } from 'antd';
+import { BusyButton } from '../../shared/busy-button';
 import type { WorkResource } from './words';
 
 /** The cover: shown as stored, replaced by an upload the server re-encodes as the portal's covers. */
@@ -47,7 +48,7 @@ export function CoverCard({ resource, work }: { resource: WorkResource; work: Ad
               return false;
             }}
           >
-            <Button loading={upload.mutation.isPending}>上传封面</Button>
+            <BusyButton pending={upload.mutation.isPending}>上传封面</BusyButton>
           </Upload>
         </Space>
       </Space>

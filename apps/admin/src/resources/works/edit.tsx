@@ -3,7 +3,7 @@ import { Edit, useForm } from '@refinedev/antd';
 import { useUpdate } from '@refinedev/core';
 import { Alert, Button, Form, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { spinning } from '../../shared/spinning';
+import { BusyButton } from '../../shared/busy-button';
 import { CoverCard } from './cover-card';
 import { WorkFields } from './fields';
 import { UnitsCard } from './units-card';
@@ -64,13 +64,13 @@ export function WorkEdit({
         <>
           {defaultButtons}
           {work ? (
-            <Button
+            <BusyButton
               type={work.published ? 'default' : 'primary'}
-              {...spinning(mutation.isPending)}
+              pending={mutation.isPending}
               onClick={() => publish(!work.published)}
             >
               {work.published ? '下线' : '发布'}
-            </Button>
+            </BusyButton>
           ) : null}
         </>
       )}

@@ -4,6 +4,7 @@ import type { AdminUnit, AdminWork, DeleteUnitAnswer, PricingAnswer } from '@ld/
 import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
 import { Alert, Button, Card, Form, InputNumber, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { BusyButton } from '../../shared/busy-button';
 import { UnitEditModal } from './unit-edit';
 import { WORK_WORDS, type WorkResource } from './words';
 
@@ -145,9 +146,9 @@ export function UnitsCard({
         <Form.Item label="会员免费" name="vip" valuePropName="checked">
           <Switch aria-label="会员免费" />
         </Form.Item>
-        <Button htmlType="submit" loading={pricing.mutation.isPending} disabled={work.unitCount === 0}>
+        <BusyButton htmlType="submit" pending={pricing.mutation.isPending} disabled={work.unitCount === 0}>
           保存定价
-        </Button>
+        </BusyButton>
       </Form>
       {units.query.isError ? (
         <Alert
