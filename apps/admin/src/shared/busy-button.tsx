@@ -8,8 +8,9 @@ import { Button, type ButtonProps } from 'antd';
  * Not antd's `loading`: that widens its spinner in and out with a CSS transition (rc-motion,
  * with no deadline), and a call that ends while the page is busy can miss the `transitionend`.
  * The spinner then stays in the button for good, unseen at width 0, naming it "loading 发布" for
- * a screen reader (docs/decisions/0048-operator-console.md, "A spinner that stays"). An icon has no motion: it is
- * there while pending and gone after, and the button stays the same element (focus kept).
+ * a screen reader (docs/decisions/0048-operator-console.md, "A spinner that stays"). An icon has
+ * no motion: it is there while pending and gone after, and the button stays the same element
+ * (focus kept).
  */
 export function BusyButton({
   pending,

@@ -5,6 +5,8 @@ import { Alert, Button, Card, Image, Space, Tag, Typography, Upload, type Upload
 import { BusyButton } from '../../shared/busy-button';
 
 type UploadRequest = Parameters<NonNullable<UploadProps['customRequest']>>[0];
+/** One of the page's calls (each button has its own, so each spins for its own call only). */
+type GameCall = ReturnType<typeof useCustomMutation<AdminGame>>;
 
 /** What a picture upload accepts (the server checks the bytes, and re-encodes to WebP). */
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
@@ -37,7 +39,7 @@ export function GameMedia({ id }: { id: number }) {
 
   /** antd's Upload hands the file here; it goes as multipart through the data provider. */
   const uploadTo =
-    (path: string, done: string, mutation: typeof icon) =>
+    (path: string, done: string, mutation: GameCall) =>
     ({ file, onSuccess, onError }: UploadRequest) => {
       const form = new FormData();
       form.append('file', file as Blob);
@@ -58,7 +60,7 @@ export function GameMedia({ id }: { id: number }) {
       );
     };
 
-  const patch = (values: Partial<AdminGame>, done: string, mutation: typeof icon) =>
+  const patch = (values: Partial<AdminGame>, done: string, mutation: GameCall) =>
     mutation.mutate(
       {
         url: `/games/${id}`,
