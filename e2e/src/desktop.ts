@@ -111,3 +111,19 @@ export async function chooseOption(page: Page, text: string): Promise<void> {
     .first()
     .click();
 }
+
+/**
+ * Holds each answer to `url` for `ms` before it reaches the page, so a test can look at a button
+ * while its call is on its way. `sent()` counts the requests; `release()` lets answers through
+ * again.
+ */
+export async function holdAnswers(page: Page, url: string, ms: number) {
+  let sent = 0;
+  await page.route(url, async (route) => {
+    sent += 1;
+    const answer = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.fulfill({ response: answer });
+  });
+  return { sent: () => sent, release: () => page.unroute(url) };
+}

@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatViolations, scanAccessibility, settle } from '../src/axe.ts';
 import { launchPhone } from '../src/browser.ts';
-import { chooseOption, consoleLogin, createOperatorByCommand, totpCode, useDesktop } from '../src/desktop.ts';
+import {
+  chooseOption,
+  consoleLogin,
+  createOperatorByCommand,
+  holdAnswers,
+  totpCode,
+  useDesktop,
+} from '../src/desktop.ts';
 import { baseUrl, clearBrowser, uniqueName } from '../src/fixtures.ts';
 
 // The operator console in Chromium at 1280×800 against the real portal: the first admin made by
@@ -43,20 +50,14 @@ describe('operator console', () => {
     // While the answer is on its way the button spins and takes no second click; once it is
     // back the button is 登录 again, with no spinner left in it (decision 0048, "A spinner that
     // stays").
-    let sent = 0;
-    await page.route('**/api/admin/v1/auth/login', async (route) => {
-      sent += 1;
-      const answer = await route.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.fulfill({ response: answer });
-    });
+    const held = await holdAnswers(page, '**/api/admin/v1/auth/login', 800);
     await consoleLogin(page, admin.name, 'Wrong!password1');
     const spinning = page.getByRole('button', { name: 'loading 登录', exact: true });
     await expect.poll(() => spinning.count()).toBe(1);
     await spinning.click({ force: true });
     await expect.poll(() => page.getByText('操作员名或密码错误').count()).toBeGreaterThan(0);
-    await page.unroute('**/api/admin/v1/auth/login');
-    expect(sent).toBe(1);
+    await held.release();
+    expect(held.sent()).toBe(1);
     await expect.poll(() => page.getByRole('button', { name: '登录', exact: true }).count()).toBe(1);
     expect(await page.locator('.ant-btn [aria-label=loading]').count()).toBe(0);
     expect(await page.getByLabel('操作员名').inputValue()).toBe(admin.name);

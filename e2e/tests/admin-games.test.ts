@@ -3,7 +3,13 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatViolations, scanAccessibility, settle } from '../src/axe.ts';
 import { launchPhone } from '../src/browser.ts';
-import { chooseOption, consoleLogin, createOperatorByCommand, useDesktop } from '../src/desktop.ts';
+import {
+  chooseOption,
+  consoleLogin,
+  createOperatorByCommand,
+  holdAnswers,
+  useDesktop,
+} from '../src/desktop.ts';
 import { asGuest, uniqueName } from '../src/fixtures.ts';
 
 // 游戏 and 礼包 in the console (1280×800) against the real portal: an editor creates a game with an
@@ -55,11 +61,7 @@ describe('operator console: games and gift packs', () => {
       .png()
       .toBuffer();
     // The upload spins its own button, not 发布; both are plain buttons again once it is done.
-    await page.route('**/icon', async (route) => {
-      const answer = await route.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await route.fulfill({ response: answer });
-    });
+    const held = await holdAnswers(page, '**/icon', 1000);
     await page
       .locator('.ant-card-small', { hasText: '裁成正方形' })
       .locator('input[type=file]')
@@ -69,7 +71,7 @@ describe('operator console: games and gift packs', () => {
       .toBe(1);
     expect(await page.getByRole('button', { name: '发布', exact: true }).isDisabled()).toBe(true);
     await expect.poll(() => page.getByRole('img', { name: `${game} 图标` }).count()).toBe(1);
-    await page.unroute('**/icon');
+    await held.release();
 
     expect(await page.getByRole('button', { name: '更换图标', exact: true }).count()).toBe(1);
     await expectAccessible(page, 'edit game');

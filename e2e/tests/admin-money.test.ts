@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatViolations, scanAccessibility, settle } from '../src/axe.ts';
-import { consoleLogin, createOperatorByCommand, useDesktop } from '../src/desktop.ts';
+import { consoleLogin, createOperatorByCommand, holdAnswers, useDesktop } from '../src/desktop.ts';
 import { baseUrl, uniqueName, usePhone } from '../src/fixtures.ts';
 
 // 财务 and 渠道报表 in Chromium (issue 20 §4, §5; decision 0062): a phone registers through a
@@ -143,8 +143,17 @@ describe('finance console', () => {
     await shot(page, 'adjust-dialog');
     expect(await dialog.getByLabel('数额（蓝钻）').inputValue()).toBe('66');
     await dialog.getByLabel('备注（调整原因，用户流水中可见）').fill(note);
+    // While the answer is on its way the OK button spins and takes no second click.
+    const held = await holdAnswers(page, '**/api/admin/v1/users/*/adjustments', 800);
     await dialog.getByRole('button', { name: '确认调整' }).click();
+    const spinning = dialog.getByRole('button', { name: 'loading 确认调整', exact: true });
+    await expect.poll(() => spinning.count()).toBe(1);
+    await shot(page, 'adjust-busy');
+    await spinning.click({ force: true });
     await expect.poll(() => dialog.isVisible()).toBe(false);
+    await held.release();
+    expect(held.sent()).toBe(1);
+    expect(await page.locator('.ant-btn [aria-label=loading]').count()).toBe(0);
     await visible(page, `人工调整：${note}`).waitFor();
     await expect.poll(() => page.getByRole('cell', { name: '+66' }).count()).toBe(1);
     await visible(page, '与余额一致').waitFor();

@@ -1,5 +1,6 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { Button, type ButtonProps } from 'antd';
+import type { MouseEvent } from 'react';
 
 /**
  * A button that waits for its call: while `pending` its icon is a spinner (`aria-busy`), and a
@@ -35,4 +36,37 @@ export function BusyButton({
       }}
     />
   );
+}
+
+/**
+ * A modal's OK button as a `BusyButton`: pass it as `okButtonProps` instead of `confirmLoading`
+ * (antd's `loading` again). While pending, a click does nothing; antd spreads these props after
+ * the modal's `onOk`, so the click handler is only replaced while pending.
+ */
+export function busyOk(pending: boolean | undefined, props: ButtonProps = {}): ButtonProps {
+  const { loading: _animated, ...rest } = props;
+  return {
+    ...rest,
+    icon: pending ? <LoadingOutlined /> : rest.icon,
+    'aria-busy': pending || undefined,
+    ...(pending
+      ? {
+          onClick: (event: MouseEvent<HTMLElement>) => {
+            event.preventDefault();
+            event.stopPropagation();
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * refine's `useModalForm` modal props with a `busyOk` OK button. refine marks its OK button
+ * `loading` and `disabled` while the form loads or saves; this keeps it enabled (focus kept) and
+ * still refuses the second click.
+ */
+export function withBusyOk<P extends { okButtonProps?: ButtonProps }>(modalProps: P): P {
+  // refine sets `disabled` and `loading` both to the form's loading state.
+  const { loading, disabled: _sameAsLoading, ...rest } = modalProps.okButtonProps ?? {};
+  return { ...modalProps, okButtonProps: busyOk(Boolean(loading), rest) };
 }

@@ -18,7 +18,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import type { ApiError } from '../../providers/http';
-import { BusyButton } from '../../shared/busy-button';
+import { BusyButton, busyOk } from '../../shared/busy-button';
 
 type TaskValues = Pick<AdminActivityTask, 'kind' | 'title' | 'target' | 'reward' | 'sort' | 'enabled'>;
 
@@ -178,7 +178,7 @@ function TaskDialog({
       title={task ? `编辑任务「${task.title}」` : '添加任务'}
       okText="保存"
       cancelText="取消"
-      confirmLoading={save.mutation.isPending}
+      okButtonProps={busyOk(save.mutation.isPending)}
       onCancel={onClose}
       onOk={() => form.submit()}
     >

@@ -2,6 +2,7 @@ import type { AdminEpisode, AdminPageImage } from '@ld/contract/admin/comics';
 import { useCustom, useCustomMutation } from '@refinedev/core';
 import { Alert, Button, Image, List, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import { busyOk } from '../../shared/busy-button';
 
 /** 调整页序: the episode's pages as thumbnails, moved up and down, saved as a new order. */
 export function PageOrder({
@@ -32,7 +33,7 @@ export function PageOrder({
       title={`调整页序：${loaded?.title ?? ''}`}
       okText="保存页序"
       cancelText="取消"
-      confirmLoading={save.mutation.isPending}
+      okButtonProps={busyOk(save.mutation.isPending)}
       onCancel={onClose}
       onOk={() =>
         save.mutate(

@@ -3,6 +3,7 @@ import { EditButton, getDefaultSortOrder, List, useTable } from '@refinedev/antd
 import { type CrudFilters, useCustomMutation } from '@refinedev/core';
 import { Button, Form, Image, Input, Modal, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
+import { busyOk } from '../../shared/busy-button';
 import {
   MoveButtons,
   PUBLISH_WORDS,
@@ -198,7 +199,7 @@ export function GameList() {
         open={typeOpen}
         okText="创建"
         cancelText="取消"
-        confirmLoading={addType.mutation.isPending}
+        okButtonProps={busyOk(addType.mutation.isPending)}
         onCancel={() => setTypeOpen(false)}
         onOk={() => typeForm.submit()}
         destroyOnHidden

@@ -2,6 +2,7 @@ import type { AdminGiftPack, ImportCodesAnswer } from '@ld/contract/admin/gift-p
 import { useCustomMutation } from '@refinedev/core';
 import { Alert, Button, Form, Input, Modal, Radio, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
+import { busyOk } from '../../shared/busy-button';
 
 /** The answer of an import, in words. */
 export function importSummary(a: ImportCodesAnswer): string {
@@ -48,7 +49,7 @@ export function ImportCodesModal({
       open={pack !== null}
       okText="导入"
       cancelText="关闭"
-      confirmLoading={send.mutation.isPending}
+      okButtonProps={busyOk(send.mutation.isPending)}
       onOk={() => form.submit()}
       onCancel={close}
       destroyOnHidden

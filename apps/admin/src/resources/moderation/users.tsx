@@ -16,6 +16,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { busyOk } from '../../shared/busy-button';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 
@@ -213,9 +214,8 @@ export function UserModerationList() {
             : ''
         }
         okText={dialog?.kind === 'ban' ? '封禁' : '禁言'}
-        okButtonProps={{ danger: dialog?.kind === 'ban' }}
+        okButtonProps={busyOk(action.mutation.isPending, { danger: dialog?.kind === 'ban' })}
         cancelText="取消"
-        confirmLoading={action.mutation.isPending}
         onCancel={() => setDialog(null)}
         onOk={() => form.submit()}
         destroyOnHidden

@@ -2,6 +2,7 @@ import type { Adjustment } from '@ld/contract/admin/money';
 import { useModalForm } from '@refinedev/antd';
 import { Button, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useState } from 'react';
+import { withBusyOk } from '../../shared/busy-button';
 
 interface Values {
   direction: 'credit' | 'debit';
@@ -40,7 +41,14 @@ export function AdjustButton({ uid, balance, onDone }: { uid: string; balance: n
       <Button type="primary" onClick={() => show()}>
         调整余额
       </Button>
-      <Modal {...modalProps} width={560} title="调整余额" okText="确认调整" cancelText="取消" destroyOnHidden>
+      <Modal
+        {...withBusyOk(modalProps)}
+        width={560}
+        title="调整余额"
+        okText="确认调整"
+        cancelText="取消"
+        destroyOnHidden
+      >
         <Form
           {...formProps}
           name="wallet-adjust"

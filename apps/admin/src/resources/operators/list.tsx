@@ -4,6 +4,7 @@ import { getDefaultSortOrder, List, useModalForm, useTable } from '@refinedev/an
 import { type CrudFilters, useCustomMutation, useInvalidate, useUpdate } from '@refinedev/core';
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { busyOk, withBusyOk } from '../../shared/busy-button';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 import { useSession } from '../../shared/use-session';
@@ -211,7 +212,7 @@ export function OperatorList() {
         </QueryTable>
       </List>
 
-      <Modal {...create.modalProps} title="新建操作员" okText="创建" cancelText="取消">
+      <Modal {...withBusyOk(create.modalProps)} title="新建操作员" okText="创建" cancelText="取消">
         <Form {...create.formProps} name="operator-create" layout="vertical" requiredMark={false}>
           <OperatorFields />
         </Form>
@@ -222,7 +223,7 @@ export function OperatorList() {
         title={`重置 ${resetting?.name ?? ''} 的密码`}
         okText="重置"
         cancelText="取消"
-        confirmLoading={action.mutation.isPending}
+        okButtonProps={busyOk(action.mutation.isPending)}
         onCancel={() => setResetting(null)}
         onOk={() => resetForm.submit()}
         destroyOnHidden

@@ -3,6 +3,7 @@ import type { WorkCategory } from '@ld/contract/admin/works';
 import { useCustom, useCustomMutation } from '@refinedev/core';
 import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Typography, Upload } from 'antd';
 import { useState } from 'react';
+import { busyOk } from '../../shared/busy-button';
 
 interface Values {
   title: string;
@@ -80,7 +81,7 @@ export function VideoUploadModal({
       open={open}
       okText="上传"
       cancelText="取消"
-      confirmLoading={send.mutation.isPending}
+      okButtonProps={busyOk(send.mutation.isPending)}
       onOk={() => form.submit()}
       onCancel={close}
       destroyOnHidden

@@ -1,6 +1,7 @@
 import { type AdminUnit, MAX_UNIT_TITLE } from '@ld/contract/admin/works';
 import { useCustomMutation } from '@refinedev/core';
 import { Form, Input, InputNumber, Modal } from 'antd';
+import { busyOk } from '../../shared/busy-button';
 import { WORK_WORDS, type WorkResource } from './words';
 
 interface UnitValues {
@@ -70,7 +71,7 @@ export function UnitEditModal({
       title={`编辑${words.units}：${unit.title}`}
       okText="保存"
       cancelText="取消"
-      confirmLoading={save.mutation.isPending}
+      okButtonProps={busyOk(save.mutation.isPending)}
       onCancel={onClose}
       onOk={() => form.submit()}
       destroyOnHidden
