@@ -41,11 +41,10 @@ export function useOpenAtSaved(
     const keep = !restoreTo && fromServer.current;
     if (first && layout && panelsEl) {
       const pageTop = panelsEl.getBoundingClientRect().top + window.scrollY;
-      const y = restoreTo
-        ? offsetOf(layout, first.panels, restoreTo)
-        : keep
-          ? Math.max(0, window.scrollY - pageTop)
-          : 0;
+      // The saved place, or the reader's own scroll over the server's page, or the top.
+      let y = 0;
+      if (restoreTo) y = offsetOf(layout, first.panels, restoreTo);
+      else if (keep) y = Math.max(0, window.scrollY - pageTop);
       const range = rangeOf(
         panelsToLoad(layout, y, y + window.innerHeight, window.innerHeight * PREFETCH_SCREENS),
       );
