@@ -164,12 +164,36 @@ describe('operator console', () => {
     const { page } = desktop;
     await consoleLogin(page, editor.name, editor.password);
     await expect.poll(() => page.url()).toContain('/admin/bulletins');
+    // A page opened anew shows a spinner until the session check has answered, not a blank page.
+    const held = await holdAnswers(page, '**/api/admin/v1/session', 1000);
+    await page.reload();
+    await expect.poll(() => page.getByRole('status', { name: '正在加载' }).count()).toBe(1);
+    await held.release();
+    await expect.poll(() => page.getByRole('button', { name: '新建公告' }).count()).toBe(1);
+    expect(await page.getByRole('status', { name: '正在加载' }).count()).toBe(0);
     expect(await page.getByRole('menuitem', { name: '操作员' }).count()).toBe(0);
     await page.getByRole('button', { name: '新建公告' }).click();
     await expect.poll(() => page.url()).toContain('/admin/bulletins/create');
     await expect.poll(() => page.getByRole('heading', { name: '新建公告' }).count()).toBe(1);
     await page.getByLabel('标题').fill(title);
     await page.getByLabel('内容（HTML）').fill('<p>今晚 <b>22:00</b> 起维护一小时。</p>');
+    // The network drops and comes back while the form is filled in: the session is checked again,
+    // and nothing typed is lost (the console is not unmounted while that check runs).
+    let checks = 0;
+    const onRequest = (request: { url(): string; method(): string }) => {
+      if (request.method() === 'GET' && request.url().endsWith('/api/admin/v1/session')) checks += 1;
+    };
+    page.on('request', onRequest);
+    await page.context().setOffline(true);
+    await page.waitForTimeout(300);
+    await page.context().setOffline(false);
+    await expect.poll(() => checks).toBeGreaterThan(0);
+    page.off('request', onRequest);
+    await page.waitForTimeout(500);
+    expect(await page.getByLabel('标题').inputValue()).toBe(title);
+    expect(await page.getByLabel('内容（HTML）').inputValue()).toBe(
+      '<p>今晚 <b>22:00</b> 起维护一小时。</p>',
+    );
     await page.getByRole('switch', { name: '发布' }).click();
     await expectAccessible(page, 'new bulletin');
     await page.getByRole('button', { name: '保存' }).click();

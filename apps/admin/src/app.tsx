@@ -2,13 +2,14 @@ import '@ant-design/v5-patch-for-react-19';
 import type { AdminArea } from '@ld/contract/admin/roles';
 import { canUse } from '@ld/contract/admin/roles';
 import { ThemedLayout, ThemedSider, useNotificationProvider } from '@refinedev/antd';
-import { Authenticated, CanAccess, Refine } from '@refinedev/core';
+import { CanAccess, Refine } from '@refinedev/core';
 import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
 // The ES module: the package's `antd/locale/zh_CN` is CommonJS, whose default arrives wrapped.
 import zhCN from 'antd/es/locale/zh_CN';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { Header } from './layout/header';
+import { SignedIn } from './layout/signed-in';
 import { Title } from './layout/title';
 import { AccountPage } from './pages/account/account-page';
 import { EnrolPage } from './pages/login/enrol-page';
@@ -95,7 +96,7 @@ function Home() {
 /** The signed-in frame: sider menu (only what the role can use), header, and a 403 for pages the role may not open. */
 function ConsoleLayout() {
   return (
-    <Authenticated key="console">
+    <SignedIn>
       <ThemedLayout
         Header={Header}
         Title={Title}
@@ -105,7 +106,7 @@ function ConsoleLayout() {
           <Outlet />
         </CanAccess>
       </ThemedLayout>
-    </Authenticated>
+    </SignedIn>
   );
 }
 
