@@ -1,7 +1,8 @@
 import type { KefuNote } from '@ld/contract/admin/inbox';
 import { List, ShowButton, useTable } from '@refinedev/antd';
 import type { CrudFilters } from '@refinedev/core';
-import { Button, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { BusyButton } from '../../shared/busy-button';
 import { QueryTable } from '../../shared/query-table';
 import { formatTime } from '../../shared/time';
 
@@ -13,7 +14,14 @@ interface Search {
 
 export const KIND_LABELS = { kefu: '联系客服', business: '合作共赢' } as const;
 
-/** 客服收件箱: what users leave through 联系客服 and 合作共赢, unanswered first. */
+/** How often the open inbox asks for new notes (not while the tab is hidden). */
+const REFRESH_MS = 10_000;
+
+/**
+ * 客服收件箱: what users leave through 联系客服 and 合作共赢, unanswered first. New notes come in
+ * by themselves while the inbox is open (every REFRESH_MS, and when the tab is shown again), and
+ * 刷新 asks at once.
+ */
 export function KefuList() {
   const { tableProps, tableQuery, searchFormProps } = useTable<
     KefuNote,
@@ -27,9 +35,20 @@ export function KefuList() {
       { field: 'answered', operator: 'eq', value: values.answered },
       { field: 'keyword', operator: 'contains', value: values.keyword?.trim() || undefined },
     ],
+    queryOptions: { refetchInterval: REFRESH_MS, refetchOnWindowFocus: true },
   });
   return (
-    <List title="客服收件箱">
+    <List
+      title="客服收件箱"
+      headerButtons={
+        <Space>
+          <Typography.Text type="secondary">新留言每 10 秒自动刷新</Typography.Text>
+          <BusyButton pending={tableQuery.isFetching} onClick={() => void tableQuery.refetch()}>
+            刷新
+          </BusyButton>
+        </Space>
+      }
+    >
       <Form
         {...searchFormProps}
         name="kefu-filter"
