@@ -119,11 +119,23 @@ export async function chooseOption(page: Page, text: string): Promise<void> {
  */
 export async function holdAnswers(page: Page, url: string, ms: number) {
   let sent = 0;
-  await page.route(url, async (route) => {
+  const held = new Set<Promise<void>>();
+  await page.route(url, (route) => {
     sent += 1;
-    const answer = await route.fetch();
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.fulfill({ response: answer });
+    const answered = (async () => {
+      const answer = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.fulfill({ response: answer });
+    })();
+    held.add(answered);
+    return answered.finally(() => held.delete(answered));
   });
-  return { sent: () => sent, release: () => page.unroute(url) };
+  return {
+    sent: () => sent,
+    /** Lets the answers held so far arrive, then stops holding. */
+    release: async () => {
+      await Promise.all(held);
+      await page.unroute(url);
+    },
+  };
 }

@@ -229,6 +229,18 @@ describe('operator console', () => {
     await row.getByRole('button', { name: '删除' }).click();
     await page.getByRole('button', { name: '删除', exact: true }).last().click();
     await expect.poll(() => page.getByRole('cell', { name: title }).count()).toBe(0);
+
+    // The session ends (its cookie gone, as when it expires) while the editor is on 游戏: the next
+    // login goes back there, not to the editor's home (公告).
+    await page.getByRole('menuitem', { name: '游戏' }).click();
+    await expect.poll(() => page.url()).toContain('/admin/games');
+    await page.context().clearCookies();
+    await page.reload();
+    await expect.poll(() => page.url()).toContain('/admin/login');
+    await consoleLogin(page, editor.name, editor.password);
+    await expect.poll(() => page.url()).toMatch(/\/admin\/games$/);
+    await expect.poll(() => page.getByRole('heading', { name: '游戏' }).count()).toBeGreaterThan(0);
+    // 退出登录 forgets it: the moderator who signs in next lands on their own home.
     await logout(page);
   });
 

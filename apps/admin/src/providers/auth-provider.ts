@@ -2,6 +2,7 @@ import { AdminCode } from '@ld/contract/admin/roles';
 import type { AdminSession } from '@ld/contract/admin/session';
 import type { AuthProvider } from '@refinedev/core';
 import { ApiError, api } from './http';
+import { forgetPage, rememberPage, takeRememberedPage } from './return-to';
 import { sessionStore } from './session-store';
 
 /** Where each stage of a login continues in the console. */
@@ -30,13 +31,19 @@ export const authProvider: AuthProvider = {
               json: { name: params.name, password: params.password },
             });
       sessionStore.set(session);
-      return { success: true, redirectTo: pathForStage(session.stage) };
+      // Signed in: back to the page the last session ended on, if it was this operator's.
+      const redirectTo =
+        session.stage === 'active' ? takeRememberedPage(session.operator.name) : pathForStage(session.stage);
+      return { success: true, redirectTo };
     } catch (error) {
       return { success: false, error: asError(error) };
     }
   },
 
   async logout() {
+    // 退出登录 with a session known; refine also logs out after a 401 (`onError`), which has
+    // forgotten the session already and remembered the page for the next login.
+    const byOperator = sessionStore.get() !== null;
     try {
       await api<null>('POST', '/auth/logout');
     } catch (error) {
@@ -45,6 +52,7 @@ export const authProvider: AuthProvider = {
         return { success: false, error: asError(error) };
     }
     sessionStore.set(null);
+    if (byOperator) forgetPage();
     return { success: true, redirectTo: '/login' };
   },
 
@@ -56,6 +64,7 @@ export const authProvider: AuthProvider = {
       return { authenticated: false, redirectTo: pathForStage(session.stage) };
     } catch (error) {
       if (error instanceof ApiError && error.statusCode === 401) {
+        rememberPage(sessionStore.get()?.operator.name ?? null);
         sessionStore.set(null);
         return { authenticated: false, redirectTo: '/login', logout: true };
       }
@@ -71,6 +80,7 @@ export const authProvider: AuthProvider = {
 
   async onError(error: unknown) {
     if (error instanceof ApiError && error.statusCode === 401) {
+      rememberPage(sessionStore.get()?.operator.name ?? null);
       sessionStore.set(null);
       return { logout: true, redirectTo: error.code === AdminCode.totpRequired ? '/login/totp' : '/login' };
     }
