@@ -2,6 +2,7 @@ import { useIsAuthenticated } from '@refinedev/core';
 import { Flex, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { useSession } from '../shared/use-session';
 
 /**
  * The console's pages for a signed-in operator, else the way to the login.
@@ -15,6 +16,13 @@ import { Navigate } from 'react-router';
  */
 export function SignedIn({ children }: { children: ReactNode }) {
   const { data } = useIsAuthenticated();
+  // A login step that has just made the session active: refine goes to the next page at once and
+  // checks the session again only 32 ms later, so the check's answer is still the login page's
+  // "not signed in" (which would send the operator back to the login and lose the page to return
+  // to). The session store holds the server's latest word: set by the login and every check,
+  // cleared by a 401 and by 退出登录.
+  const active = useSession()?.stage === 'active';
+  if (active || data?.authenticated) return children;
   if (!data)
     return (
       <Flex
@@ -27,6 +35,5 @@ export function SignedIn({ children }: { children: ReactNode }) {
         <Spin size="large" />
       </Flex>
     );
-  if (data.authenticated) return children;
   return <Navigate to={data.redirectTo ?? '/login'} replace />;
 }

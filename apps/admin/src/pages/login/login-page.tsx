@@ -16,11 +16,14 @@ interface LoginForm {
  * minutes, disabled) is shown as the server words it; what was typed stays.
  */
 export function LoginPage() {
-  const { mutate: login, isPending } = useLogin<LoginForm>();
+  const { mutate: login, isPending, isSuccess } = useLogin<LoginForm>();
   // Already signed in (a bookmark of /login): home. The form itself never unmounts while the
-  // check runs, so what was typed stays after a refused login.
+  // check runs, so what was typed stays after a refused login. Not after this page's own login:
+  // refine has gone on to the login's page, and react-router keeps this page on screen until that
+  // navigation's transition commits; the check's answer arriving meanwhile would send the
+  // operator home instead of back to the page they were on (providers/return-to.ts).
   const { data: auth } = useIsAuthenticated();
-  if (auth?.authenticated) return <Navigate to="/" replace />;
+  if (auth?.authenticated && !isSuccess) return <Navigate to="/" replace />;
   return (
     <AuthCard title="登录">
       <Form<LoginForm> layout="vertical" requiredMark={false} onFinish={(values) => login(values)}>

@@ -97,8 +97,6 @@ export function WorkEdit({
               <CoverCard resource={resource} work={work} />
               {content?.(work)}
               <UnitsCard
-                // A new unit (an episode, an import) refetches the work; its count renews the table.
-                key={work.unitCount}
                 resource={resource}
                 work={work}
                 actions={unitsActions?.(work)}

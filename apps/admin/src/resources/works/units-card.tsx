@@ -3,7 +3,7 @@ import type { AdminPage } from '@ld/contract/admin/list';
 import type { AdminUnit, AdminWork, DeleteUnitAnswer, PricingAnswer } from '@ld/contract/admin/works';
 import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
 import { Alert, Button, Card, Form, InputNumber, Popconfirm, Space, Switch, Table, Tag } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { BusyButton } from '../../shared/busy-button';
 import { UnitEditModal } from './unit-edit';
 import { WORK_WORDS, type WorkResource } from './words';
@@ -39,6 +39,15 @@ export function UnitsCard({
     method: 'get',
     config: { query: page },
   });
+  // A new unit (an episode, an import) refetches the work: its count renews the table. The card
+  // stays mounted, so what is being typed into the pricing is kept.
+  const count = work.unitCount;
+  const countShown = useRef(count);
+  useEffect(() => {
+    if (countShown.current === count) return;
+    countShown.current = count;
+    void units.query.refetch();
+  }, [count, units.query]);
   const pricing = useCustomMutation<PricingAnswer>();
   const invalidate = useInvalidate();
   const [form] = Form.useForm<Pricing>();
