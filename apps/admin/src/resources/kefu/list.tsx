@@ -42,7 +42,7 @@ export function KefuList() {
       title="客服收件箱"
       headerButtons={
         <Space>
-          <Typography.Text type="secondary">新留言每 10 秒自动刷新</Typography.Text>
+          <Typography.Text type="secondary">新留言每 {REFRESH_MS / 1000} 秒自动刷新</Typography.Text>
           <BusyButton pending={tableQuery.isFetching} onClick={() => void tableQuery.refetch()}>
             刷新
           </BusyButton>

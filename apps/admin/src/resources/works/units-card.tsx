@@ -43,11 +43,12 @@ export function UnitsCard({
   // stays mounted, so what is being typed into the pricing is kept.
   const count = work.unitCount;
   const countShown = useRef(count);
+  const { refetch } = units.query;
   useEffect(() => {
     if (countShown.current === count) return;
     countShown.current = count;
-    void units.query.refetch();
-  }, [count, units.query]);
+    void refetch();
+  }, [count, refetch]);
   const pricing = useCustomMutation<PricingAnswer>();
   const invalidate = useInvalidate();
   const [form] = Form.useForm<Pricing>();
