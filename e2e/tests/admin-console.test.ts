@@ -6,6 +6,7 @@ import {
   chooseOption,
   consoleLogin,
   createOperatorByCommand,
+  DESKTOP,
   holdAnswers,
   totpCode,
   useDesktop,
@@ -21,6 +22,8 @@ describe('operator console', () => {
   const admin = { name: uniqueName('boss').toLowerCase(), password: 'Adm1n!console' };
   const editor = { name: uniqueName('editor').toLowerCase(), password: 'Ed1tor!console' };
   const moderator = { name: uniqueName('mod').toLowerCase(), password: 'M0derator!console' };
+  // A second admin, without two-factor, who switches it to compulsory in a browser of their own.
+  const deputy = { name: uniqueName('deputy').toLowerCase(), password: 'Deputy!console1' };
   const title = `维护通知 ${Date.now().toString(36)}`;
   let secret = '';
 
@@ -29,6 +32,7 @@ describe('operator console', () => {
       `已创建操作员 ${admin.name}（admin`,
     );
     createOperatorByCommand(moderator.name, 'moderator', moderator.password);
+    createOperatorByCommand(deputy.name, 'admin', deputy.password);
   });
 
   /** No serious or critical axe violation on what the page shows now. */
@@ -261,6 +265,59 @@ describe('operator console', () => {
     expect(status).toBe(403);
     await page.goto(`${baseUrl()}/admin/no-such-page`);
     await expect.poll(() => page.getByText('404 页面不存在').count()).toBe(1);
+  });
+
+  it('makes two-factor compulsory: the moderator enrols at the next login and goes back to the page', async () => {
+    const { page } = desktop;
+    await page.getByRole('menuitem', { name: '评论审核' }).click();
+    await expect.poll(() => page.url()).toContain('/admin/moderation/comments');
+
+    const deputyBrowser = await launchPhone({ viewport: DESKTOP });
+    try {
+      const console2 = deputyBrowser.context.pages()[0] ?? (await deputyBrowser.context.newPage());
+      const requiredSwitch = console2.getByRole('switch', { name: '强制所有操作员开启两步验证' });
+      const setRequired = async (on: boolean) => {
+        await expect.poll(() => requiredSwitch.getAttribute('aria-checked')).toBe(String(!on));
+        await requiredSwitch.click();
+        await expect
+          .poll(() => console2.getByText(on ? '已要求所有操作员开启两步验证' : '已取消强制两步验证').count())
+          .toBeGreaterThan(0);
+        await expect.poll(() => requiredSwitch.getAttribute('aria-checked')).toBe(String(on));
+      };
+      await consoleLogin(console2, deputy.name, deputy.password);
+      await expect.poll(() => console2.url()).toContain('/admin/bulletins');
+      await console2.getByRole('menuitem', { name: '操作员' }).click();
+      await setRequired(true);
+      try {
+        // The moderator's session ends on 评论审核 (its cookie gone, as when it expires). The next
+        // login asks for the enrolment first, then goes back to 评论审核, not to 帖子审核.
+        await page.context().clearCookies();
+        await page.reload();
+        await expect.poll(() => page.url()).toContain('/admin/login');
+        await consoleLogin(page, moderator.name, moderator.password);
+        await expect.poll(() => page.url()).toContain('/admin/enrol');
+        await expect
+          .poll(() => page.getByText('管理员要求所有操作员开启两步验证').count())
+          .toBeGreaterThan(0);
+        // Nothing else of the console is reachable before it is done.
+        expect(await page.getByRole('menu').count()).toBe(0);
+        await expectAccessible(page, 'enrolment');
+        const secretText = page.getByTestId('totp-secret');
+        await expect.poll(() => secretText.textContent()).toMatch(/^[A-Z2-7]{32}$/);
+        const moderatorSecret = (await secretText.textContent()) ?? '';
+        await page.getByLabel('验证码').fill(totpCode(moderatorSecret));
+        await page.getByRole('button', { name: '确认开启' }).click();
+        await expect.poll(() => page.getByRole('heading', { name: '评论审核' }).count()).toBeGreaterThan(0);
+        await page.waitForTimeout(500);
+        expect(page.url()).toMatch(/\/admin\/moderation\/comments(\?|$)/);
+        expect(await page.getByLabel('当前操作员').textContent()).toBe(moderator.name);
+      } finally {
+        // Compulsory two-factor would meet every later file's operators at their login.
+        await setRequired(false);
+      }
+    } finally {
+      await deputyBrowser.close();
+    }
   });
 
   afterAll(async () => {

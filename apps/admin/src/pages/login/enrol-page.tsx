@@ -1,9 +1,13 @@
 import { useGo, useInvalidateAuthStore, useLogout } from '@refinedev/core';
 import { Alert, Button } from 'antd';
+import { takeRememberedPage } from '../../providers/return-to';
 import { AuthCard } from './auth-card';
 import { TotpEnrol } from './totp-enrol';
 
-/** The compulsory enrolment: an operator without two-factor sets it up before anything else. */
+/**
+ * The compulsory enrolment: an operator without two-factor sets it up before anything else, then
+ * goes on where the login would have (the page their last session ended on, else home).
+ */
 export function EnrolPage() {
   const go = useGo();
   const invalidateAuth = useInvalidateAuthStore();
@@ -17,9 +21,9 @@ export function EnrolPage() {
         message="管理员要求所有操作员开启两步验证，完成后才能继续使用后台。"
       />
       <TotpEnrol
-        onEnabled={async () => {
+        onEnabled={async (session) => {
           await invalidateAuth();
-          go({ to: '/', type: 'replace' });
+          go({ to: takeRememberedPage(session.operator.name), type: 'replace' });
         }}
       />
       <Button type="link" block style={{ marginTop: 8 }} onClick={() => logout()}>
