@@ -91,6 +91,16 @@ export function totpCode(secretBase32: string, stepOffset = 0): string {
   return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
+/**
+ * The secret the enrolment shows, as an operator types it into an authenticator: printed in groups
+ * of four ("ABCD EFGH …", 32 letters), read without the spaces.
+ */
+export async function shownTotpSecret(page: Page): Promise<string> {
+  const secretText = page.getByTestId('totp-secret');
+  await expect.poll(() => secretText.textContent()).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+  return ((await secretText.textContent()) ?? '').replaceAll(' ', '');
+}
+
 /** Opens the console's login and signs in with name and password (the two-factor step, if any, is the caller's). */
 export async function consoleLogin(page: Page, name: string, password: string): Promise<void> {
   await page.goto(`${baseUrl()}/admin/login`);

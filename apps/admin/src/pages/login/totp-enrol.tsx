@@ -38,8 +38,8 @@ export function TotpEnrol({ onEnabled }: { onEnabled: (session: AdminSession) =>
       <Typography.Paragraph style={{ marginBottom: 0 }}>
         1. 用验证器扫描二维码（或手动输入密钥）；2. 输入验证器中显示的 6 位验证码。
       </Typography.Paragraph>
-      <div style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
-        {/* The secret beside it is the same for screen readers; the picture is for the camera. */}
+      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8 }}>
+        {/* The secret below is the same for screen readers; the picture is for the camera. */}
         <div aria-hidden="true" className="totp-qr">
           <QRCode
             type="svg"
@@ -49,14 +49,15 @@ export function TotpEnrol({ onEnabled }: { onEnabled: (session: AdminSession) =>
             bordered
           />
         </div>
-        <div>
-          <Typography.Text type="secondary">密钥</Typography.Text>
+        <div style={{ textAlign: 'center' }}>
+          <Typography.Text type="secondary">密钥（手动输入时空格可省略）</Typography.Text>
           <Typography.Paragraph
             copyable={secret ? { text: secret.secret, tooltips: ['复制', '已复制'] } : false}
             code
+            style={{ marginBottom: 0, whiteSpace: 'nowrap' }}
             data-testid="totp-secret"
           >
-            {secret?.secret ?? '生成中…'}
+            {secret ? groupsOfFour(secret.secret) : '生成中…'}
           </Typography.Paragraph>
         </div>
       </div>
@@ -94,4 +95,10 @@ export function TotpEnrol({ onEnabled }: { onEnabled: (session: AdminSession) =>
       </Form>
     </Space>
   );
+}
+
+/** A base32 secret as authenticators print it, in groups of four ("ABCD EFGH …"): a long run of
+ * letters is easy to mistype, and authenticators ignore the spaces. Copying gives it without them. */
+export function groupsOfFour(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
