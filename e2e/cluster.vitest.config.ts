@@ -10,6 +10,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['cluster/**/*.test.ts'],
     globalSetup: ['cluster/global-setup.ts'],
+    setupFiles: ['src/report-failures.ts'],
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 240_000,

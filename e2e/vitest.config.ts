@@ -8,6 +8,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['tests/**/*.test.ts'],
     globalSetup: ['src/global-setup.ts'],
+    setupFiles: ['src/report-failures.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Locator } from 'playwright-core';
+import { forgetForReport, watchForReport } from './failure-report.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PHONE = { width: 390, height: 844 };
@@ -36,9 +37,11 @@ export async function launchPhone(
       '--disable-sync',
     ],
   });
+  watchForReport(context);
   return {
     context,
     async close() {
+      forgetForReport(context);
       await context.close();
       fs.rmSync(profile, { recursive: true, force: true });
     },
