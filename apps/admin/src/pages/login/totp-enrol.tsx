@@ -99,6 +99,6 @@ export function TotpEnrol({ onEnabled }: { onEnabled: (session: AdminSession) =>
 
 /** A base32 secret as authenticators print it, in groups of four ("ABCD EFGH …"): a long run of
  * letters is easy to mistype, and authenticators ignore the spaces. Copying gives it without them. */
-export function groupsOfFour(secret: string): string {
+function groupsOfFour(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
