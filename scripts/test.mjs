@@ -18,6 +18,10 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-test-'));
 const totals = emptyTotals();
 const startedAt = Date.now();
 let servicesOff = {};
+// What the browsers showed at each failed end-to-end test (e2e/src/failure-report.ts): the first is
+// printed again at the very end, where a CI log that keeps only its tail still shows it.
+const browserReports = path.join(root, 'e2e/.artifacts/failures/reports.txt');
+fs.rmSync(browserReports, { force: true });
 
 async function stage(title, work) {
   console.info(`\n=== ${title} ===`);
@@ -114,6 +118,11 @@ function finish(ok, stoppedAt) {
     } catch {
       // Already gone.
     }
+  }
+  if (!ok && fs.existsSync(browserReports)) {
+    const first = fs.readFileSync(browserReports, 'utf8').split('\n\n')[0].split('\n');
+    console.info(`\n${first.slice(0, 40).join('\n')}${first.length > 40 ? '\n  …' : ''}`);
+    console.info(`(every failed test's report: ${path.relative(root, browserReports)})`);
   }
   console.info(`\nall stages: ${((Date.now() - startedAt) / 60_000).toFixed(1)} min`);
   console.info(`\n${closingLine(totals, servicesOff)}${stoppedAt ? ` — stopped at: ${stoppedAt}` : ''}`);

@@ -15,6 +15,11 @@ type Answer = { at: number; line: string };
 const watched = new Map<BrowserContext, Map<Page, Answer[]>>();
 const KEPT = 15;
 const ARTIFACTS = path.resolve(import.meta.dirname, '../.artifacts/failures');
+/**
+ * Every report of the run, appended: `npm test` prints the first one again at its very end, where a
+ * CI log that keeps only its tail still shows it (scripts/test.mjs).
+ */
+export const REPORTS_FILE = path.join(ARTIFACTS, 'reports.txt');
 
 /** Starts keeping a browser's recent API answers for the report (browser.ts calls it for every browser). */
 export function watchForReport(context: BrowserContext): void {
@@ -71,8 +76,10 @@ function within<T>(ms: number, promise: Promise<T>): Promise<T> {
 }
 
 /** Prints the report for a failed test (report-failures.ts); never throws. */
-export async function reportOpenPages(testName: string): Promise<void> {
-  const lines: string[] = [`── what the browser showed when "${testName}" failed ──`];
+export async function reportOpenPages(testName: string, file = ''): Promise<void> {
+  const lines: string[] = [
+    `── what the browser showed when ${file ? `${file} > ` : ''}"${testName}" failed ──`,
+  ];
   let n = 0;
   for (const pages of watched.values()) {
     for (const [page, answers] of pages) {
@@ -98,4 +105,10 @@ export async function reportOpenPages(testName: string): Promise<void> {
   }
   if (n === 0) lines.push('no browser open');
   console.error(lines.join('\n'));
+  try {
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    fs.appendFileSync(REPORTS_FILE, `${lines.join('\n')}\n\n`);
+  } catch {
+    // The log above has it.
+  }
 }

@@ -3,5 +3,5 @@ import { reportOpenPages } from './failure-report.ts';
 
 // Every end-to-end test: when it fails, the log says what the browsers showed (failure-report.ts).
 beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(() => reportOpenPages(task.name));
+  onTestFailed(() => reportOpenPages(task.name, task.file?.name));
 });

@@ -137,6 +137,7 @@ describe('operator console', () => {
     await dialog.getByLabel('操作员名').fill(editor.name);
     await dialog.getByLabel('角色').click();
     await chooseOption(page, '编辑');
+    await expect.poll(() => dialog.locator('.ant-select-selection-item').textContent()).toBe('编辑');
     await dialog.getByLabel('初始密码').fill('weak');
     await expect.poll(() => dialog.getByText('密码至少 10 位').count()).toBe(1);
     await dialog.getByLabel('初始密码').fill(editor.password);
