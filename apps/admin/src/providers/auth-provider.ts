@@ -2,7 +2,7 @@ import { AdminCode } from '@ld/contract/admin/roles';
 import type { AdminSession } from '@ld/contract/admin/session';
 import type { AuthProvider } from '@refinedev/core';
 import { ApiError, api } from './http';
-import { forgetPage, rememberPage, takeRememberedPage } from './return-to';
+import { forgetPageAtLogout, rememberPage, takeRememberedPage } from './return-to';
 import { sessionStore } from './session-store';
 
 /** Where each stage of a login continues in the console. */
@@ -52,7 +52,7 @@ export const authProvider: AuthProvider = {
         return { success: false, error: asError(error) };
     }
     sessionStore.set(null);
-    if (byOperator) forgetPage();
+    if (byOperator) forgetPageAtLogout();
     return { success: true, redirectTo: '/login' };
   },
 

@@ -3,6 +3,7 @@ import { useIsAuthenticated, useLogin } from '@refinedev/core';
 import { Form, Input } from 'antd';
 import { Navigate } from 'react-router';
 import { BusyButton } from '../../shared/busy-button';
+import { useSession } from '../../shared/use-session';
 import { AuthCard } from './auth-card';
 
 interface LoginForm {
@@ -21,9 +22,13 @@ export function LoginPage() {
   // check runs, so what was typed stays after a refused login. Not after this page's own login:
   // refine has gone on to the login's page, and react-router keeps this page on screen until that
   // navigation's transition commits; the check's answer arriving meanwhile would send the
-  // operator home instead of back to the page they were on (providers/return-to.ts).
+  // operator home instead of back to the page they were on (providers/return-to.ts). Nor after
+  // 退出登录: refine comes here while the check it runs again is on its way, its last answer
+  // still "signed in"; the session store, cleared by the logout, says otherwise (a check that
+  // finds a session fills it).
   const { data: auth } = useIsAuthenticated();
-  if (auth?.authenticated && !isSuccess) return <Navigate to="/" replace />;
+  const active = useSession()?.stage === 'active';
+  if (auth?.authenticated && active && !isSuccess) return <Navigate to="/" replace />;
   return (
     <AuthCard title="登录">
       <Form<LoginForm> layout="vertical" requiredMark={false} onFinish={(values) => login(values)}>
