@@ -19,7 +19,7 @@ const ARTIFACTS = path.resolve(import.meta.dirname, '../.artifacts/failures');
  * Every report of the run, appended: `npm test` prints the first one again at its very end, where a
  * CI log that keeps only its tail still shows it (scripts/test.mjs).
  */
-export const REPORTS_FILE = path.join(ARTIFACTS, 'reports.txt');
+const REPORTS_FILE = path.join(ARTIFACTS, 'reports.txt');
 
 /** Starts keeping a browser's recent API answers for the report (browser.ts calls it for every browser). */
 export function watchForReport(context: BrowserContext): void {
