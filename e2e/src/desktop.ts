@@ -129,22 +129,27 @@ export async function chooseOption(page: Page, text: string): Promise<void> {
  */
 export async function holdAnswers(page: Page, url: string, ms: number) {
   let sent = 0;
+  let holding = true;
   const held = new Set<Promise<void>>();
-  await page.route(url, (route) => {
+  await page.route(url, async (route) => {
+    if (!holding) return route.fallback();
     sent += 1;
     const answered = (async () => {
-      const answer = await route.fetch();
+      const answer = await route.fetch().catch(() => null);
+      if (!answer) return void (await route.abort().catch(() => {}));
       await new Promise((resolve) => setTimeout(resolve, ms));
-      await route.fulfill({ response: answer });
+      // The page may have gone on meanwhile (a navigation cancels its calls): nobody waits then.
+      await route.fulfill({ response: answer }).catch(() => {});
     })();
     held.add(answered);
-    return answered.finally(() => held.delete(answered));
+    await answered.finally(() => held.delete(answered));
   });
   return {
     sent: () => sent,
-    /** Lets the answers held so far arrive, then stops holding. */
+    /** Lets the answers held so far arrive, then stops holding (later calls pass at once). */
     release: async () => {
-      await Promise.all(held);
+      holding = false;
+      while (held.size > 0) await Promise.all(held);
       await page.unroute(url);
     },
   };
