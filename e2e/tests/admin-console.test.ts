@@ -19,7 +19,10 @@ import { baseUrl, clearBrowser, uniqueName } from '../src/fixtures.ts';
 // sees at its next visit, and a moderator who cannot reach 公告.
 describe('operator console', () => {
   // The navigation whose session check is answered 503 (below) logs it in the page's console.
-  const desktop = useDesktop({ allowConsole: [/status of 503 \(Service Unavailable\)/] });
+  // So does a page's code answered 404 (below): the import's failure, caught by the page's boundary.
+  const desktop = useDesktop({
+    allowConsole: [/status of 503 \(Service Unavailable\)/, /Failed to fetch dynamically imported module/],
+  });
   const admin = { name: uniqueName('boss').toLowerCase(), password: 'Adm1n!console' };
   const editor = { name: uniqueName('editor').toLowerCase(), password: 'Ed1tor!console' };
   const moderator = { name: uniqueName('mod').toLowerCase(), password: 'M0derator!console' };
@@ -281,6 +284,18 @@ describe('operator console', () => {
     expect(status).toBe(403);
     await page.goto(`${baseUrl()}/admin/no-such-page`);
     await expect.poll(() => page.getByText('404 页面不存在').count()).toBe(1);
+
+    // A page whose code cannot be fetched (the network dropped, or the console was updated since
+    // this tab loaded it) says so in the frame, with 重新加载, instead of a blank console.
+    await page.route('**/admin/assets/*.js', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.getByRole('menuitem', { name: '用户管理' }).click();
+    await expect.poll(() => page.getByText('页面加载失败').count()).toBe(1);
+    expect(await page.getByLabel('当前操作员').textContent()).toBe(moderator.name);
+    await expectAccessible(page, 'page failed to load');
+    await page.unroute('**/admin/assets/*.js');
+    await page.getByRole('button', { name: '重新加载' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: '用户管理' }).count()).toBeGreaterThan(0);
+    expect(await page.getByText('页面加载失败').count()).toBe(0);
   });
 
   it('makes two-factor compulsory: the moderator enrols at the next login and goes back to the page', async () => {

@@ -7,12 +7,11 @@ import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@r
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
 // The ES module: the package's `antd/locale/zh_CN` is CommonJS, whose default arrives wrapped.
 import zhCN from 'antd/es/locale/zh_CN';
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
+import { Suspense } from 'react';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { Header } from './layout/header';
 import { SignedIn } from './layout/signed-in';
 import { Title } from './layout/title';
-import { AccountPage } from './pages/account/account-page';
-import { EnrolPage } from './pages/login/enrol-page';
 import { LoginPage } from './pages/login/login-page';
 import { TotpPage } from './pages/login/totp-page';
 import { accessControlProvider } from './providers/access-control';
@@ -20,38 +19,50 @@ import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import { i18nProvider } from './providers/i18n-provider';
 import { resources } from './resources';
-import { AuditList } from './resources/audit/list';
-import { BroadcastCreate } from './resources/broadcasts/create';
-import { BroadcastList } from './resources/broadcasts/list';
-import { BulletinCreate } from './resources/bulletins/create';
-import { BulletinEdit } from './resources/bulletins/edit';
-import { BulletinList } from './resources/bulletins/list';
-import { BulletinShow } from './resources/bulletins/show';
-import { ComicCreate, ComicEdit, ComicList } from './resources/comics/pages';
-import { GameCreate } from './resources/games/create';
-import { GameEdit } from './resources/games/edit';
-import { GameList } from './resources/games/list';
-import { GiftPackCreate } from './resources/gift-packs/create';
-import { GiftPackEdit } from './resources/gift-packs/edit';
-import { GiftPackList } from './resources/gift-packs/list';
-import { KefuList } from './resources/kefu/list';
-import { KefuShow } from './resources/kefu/show';
-import { CommentModerationList } from './resources/moderation/comments';
-import { PostModerationList } from './resources/moderation/posts';
-import { UserModerationList } from './resources/moderation/users';
-import { OrderList } from './resources/money/order-list';
-import { VipOrderList } from './resources/money/vip-order-list';
-import { WalletSearch } from './resources/money/wallet-search';
-import { WalletShow } from './resources/money/wallet-show';
-import { NovelImport } from './resources/novels/import';
-import { NovelCreate, NovelEdit, NovelList } from './resources/novels/pages';
-import { OperatorList } from './resources/operators/list';
-import { ChannelReportPage } from './resources/reports/channel-report';
 import { siteRoutes } from './resources/site-routes';
-import { VideoEdit } from './resources/videos/edit';
-import { VideoList } from './resources/videos/list';
 import { ForbiddenPage, NotFoundPage } from './shared/error-pages';
+import { lazyPage, PageBoundary, PageLoading } from './shared/lazy-page';
 import { useSession } from './shared/use-session';
+
+// Every page but the login steps is loaded when first opened (shared/lazy-page.tsx).
+const AccountPage = lazyPage(() => import('./pages/account/account-page'), 'AccountPage');
+const EnrolPage = lazyPage(() => import('./pages/login/enrol-page'), 'EnrolPage');
+const AuditList = lazyPage(() => import('./resources/audit/list'), 'AuditList');
+const BroadcastCreate = lazyPage(() => import('./resources/broadcasts/create'), 'BroadcastCreate');
+const BroadcastList = lazyPage(() => import('./resources/broadcasts/list'), 'BroadcastList');
+const BulletinCreate = lazyPage(() => import('./resources/bulletins/create'), 'BulletinCreate');
+const BulletinEdit = lazyPage(() => import('./resources/bulletins/edit'), 'BulletinEdit');
+const BulletinList = lazyPage(() => import('./resources/bulletins/list'), 'BulletinList');
+const BulletinShow = lazyPage(() => import('./resources/bulletins/show'), 'BulletinShow');
+const ComicCreate = lazyPage(() => import('./resources/comics/pages'), 'ComicCreate');
+const ComicEdit = lazyPage(() => import('./resources/comics/pages'), 'ComicEdit');
+const ComicList = lazyPage(() => import('./resources/comics/pages'), 'ComicList');
+const GameCreate = lazyPage(() => import('./resources/games/create'), 'GameCreate');
+const GameEdit = lazyPage(() => import('./resources/games/edit'), 'GameEdit');
+const GameList = lazyPage(() => import('./resources/games/list'), 'GameList');
+const GiftPackCreate = lazyPage(() => import('./resources/gift-packs/create'), 'GiftPackCreate');
+const GiftPackEdit = lazyPage(() => import('./resources/gift-packs/edit'), 'GiftPackEdit');
+const GiftPackList = lazyPage(() => import('./resources/gift-packs/list'), 'GiftPackList');
+const KefuList = lazyPage(() => import('./resources/kefu/list'), 'KefuList');
+const KefuShow = lazyPage(() => import('./resources/kefu/show'), 'KefuShow');
+const CommentModerationList = lazyPage(
+  () => import('./resources/moderation/comments'),
+  'CommentModerationList',
+);
+const PostModerationList = lazyPage(() => import('./resources/moderation/posts'), 'PostModerationList');
+const UserModerationList = lazyPage(() => import('./resources/moderation/users'), 'UserModerationList');
+const OrderList = lazyPage(() => import('./resources/money/order-list'), 'OrderList');
+const VipOrderList = lazyPage(() => import('./resources/money/vip-order-list'), 'VipOrderList');
+const WalletSearch = lazyPage(() => import('./resources/money/wallet-search'), 'WalletSearch');
+const WalletShow = lazyPage(() => import('./resources/money/wallet-show'), 'WalletShow');
+const NovelImport = lazyPage(() => import('./resources/novels/import'), 'NovelImport');
+const NovelCreate = lazyPage(() => import('./resources/novels/pages'), 'NovelCreate');
+const NovelEdit = lazyPage(() => import('./resources/novels/pages'), 'NovelEdit');
+const NovelList = lazyPage(() => import('./resources/novels/pages'), 'NovelList');
+const OperatorList = lazyPage(() => import('./resources/operators/list'), 'OperatorList');
+const ChannelReportPage = lazyPage(() => import('./resources/reports/channel-report'), 'ChannelReportPage');
+const VideoEdit = lazyPage(() => import('./resources/videos/edit'), 'VideoEdit');
+const VideoList = lazyPage(() => import('./resources/videos/list'), 'VideoList');
 
 /**
  * antd's default blue, red and greys fall short of WCAG AA contrast (4.5:1) on white and on their
@@ -95,6 +106,7 @@ function Home() {
 
 /** The signed-in frame: sider menu (only what the role can use), header, and a 403 for pages the role may not open. */
 function ConsoleLayout() {
+  const { pathname } = useLocation();
   return (
     <SignedIn>
       <ThemedLayout
@@ -103,7 +115,11 @@ function ConsoleLayout() {
         Sider={(props) => <ThemedSider {...props} render={({ items }) => items} />}
       >
         <CanAccess fallback={<ForbiddenPage />}>
-          <Outlet />
+          <PageBoundary resetKey={pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </PageBoundary>
         </CanAccess>
       </ThemedLayout>
     </SignedIn>
@@ -197,7 +213,14 @@ export function App() {
               </Route>
               <Route path="/login" element={<LoginPage />} />
               <Route path="/login/totp" element={<TotpPage />} />
-              <Route path="/enrol" element={<EnrolPage />} />
+              <Route
+                path="/enrol"
+                element={
+                  <Suspense fallback={<PageLoading />}>
+                    <EnrolPage />
+                  </Suspense>
+                }
+              />
             </Routes>
             <UnsavedChangesNotifier />
             <DocumentTitleHandler

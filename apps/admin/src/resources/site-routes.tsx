@@ -1,28 +1,31 @@
 import { Route } from 'react-router';
-import { ActivityCreate } from './activities/create';
-import { ActivityEdit } from './activities/edit';
-import { ActivityList } from './activities/list';
-import { ConfigKeyCreate } from './client-config/create';
-import { ConfigKeyEdit } from './client-config/edit';
-import { ConfigKeyList } from './client-config/list';
-import { FaqCreate } from './faqs/create';
-import { FaqEdit } from './faqs/edit';
-import { FaqList } from './faqs/list';
-import { BannerCreate } from './home-banners/create';
-import { BannerEdit } from './home-banners/edit';
-import { BannerList } from './home-banners/list';
-import { HomeSectionEdit } from './home-sections/edit';
-import { HomeSectionList } from './home-sections/list';
-import { RechargePackCreate } from './recharge-packs/create';
-import { RechargePackEdit } from './recharge-packs/edit';
-import { RechargePackList } from './recharge-packs/list';
-import { SensitiveWordList } from './sensitive-words/list';
-import { SquareTagCreate } from './square-tags/create';
-import { SquareTagEdit } from './square-tags/edit';
-import { SquareTagList } from './square-tags/list';
-import { VipPlanCreate } from './vip-plans/create';
-import { VipPlanEdit } from './vip-plans/edit';
-import { VipPlanList } from './vip-plans/list';
+import { lazyPage } from '../shared/lazy-page';
+
+// Every page but the login steps is loaded when first opened (shared/lazy-page.tsx).
+const ActivityCreate = lazyPage(() => import('./activities/create'), 'ActivityCreate');
+const ActivityEdit = lazyPage(() => import('./activities/edit'), 'ActivityEdit');
+const ActivityList = lazyPage(() => import('./activities/list'), 'ActivityList');
+const ConfigKeyCreate = lazyPage(() => import('./client-config/create'), 'ConfigKeyCreate');
+const ConfigKeyEdit = lazyPage(() => import('./client-config/edit'), 'ConfigKeyEdit');
+const ConfigKeyList = lazyPage(() => import('./client-config/list'), 'ConfigKeyList');
+const FaqCreate = lazyPage(() => import('./faqs/create'), 'FaqCreate');
+const FaqEdit = lazyPage(() => import('./faqs/edit'), 'FaqEdit');
+const FaqList = lazyPage(() => import('./faqs/list'), 'FaqList');
+const BannerCreate = lazyPage(() => import('./home-banners/create'), 'BannerCreate');
+const BannerEdit = lazyPage(() => import('./home-banners/edit'), 'BannerEdit');
+const BannerList = lazyPage(() => import('./home-banners/list'), 'BannerList');
+const HomeSectionEdit = lazyPage(() => import('./home-sections/edit'), 'HomeSectionEdit');
+const HomeSectionList = lazyPage(() => import('./home-sections/list'), 'HomeSectionList');
+const RechargePackCreate = lazyPage(() => import('./recharge-packs/create'), 'RechargePackCreate');
+const RechargePackEdit = lazyPage(() => import('./recharge-packs/edit'), 'RechargePackEdit');
+const RechargePackList = lazyPage(() => import('./recharge-packs/list'), 'RechargePackList');
+const SensitiveWordList = lazyPage(() => import('./sensitive-words/list'), 'SensitiveWordList');
+const SquareTagCreate = lazyPage(() => import('./square-tags/create'), 'SquareTagCreate');
+const SquareTagEdit = lazyPage(() => import('./square-tags/edit'), 'SquareTagEdit');
+const SquareTagList = lazyPage(() => import('./square-tags/list'), 'SquareTagList');
+const VipPlanCreate = lazyPage(() => import('./vip-plans/create'), 'VipPlanCreate');
+const VipPlanEdit = lazyPage(() => import('./vip-plans/edit'), 'VipPlanEdit');
+const VipPlanList = lazyPage(() => import('./vip-plans/list'), 'VipPlanList');
 
 /** The routes of the site-settings resources (site-resources.tsx), inside the console's frame. */
 export const siteRoutes = (
