@@ -296,6 +296,21 @@ describe('operator console', () => {
     await page.getByRole('button', { name: '重新加载' }).click();
     await expect.poll(() => page.getByRole('heading', { name: '用户管理' }).count()).toBeGreaterThan(0);
     expect(await page.getByText('页面加载失败').count()).toBe(0);
+
+    // A page opened for the first time on a slow network: the frame shows that it is loading, with
+    // the menu item chosen, until its code is in; then the page.
+    let holding = true;
+    await page.route('**/admin/assets/*.js', async (route) => {
+      if (holding) await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fallback();
+    });
+    await page.getByRole('menuitem', { name: '评论审核' }).click();
+    await expect.poll(() => page.getByRole('status', { name: '正在加载' }).count()).toBe(1);
+    expect(await page.locator('.ant-menu-item-selected').textContent()).toBe('评论审核');
+    holding = false;
+    await expect.poll(() => page.getByRole('heading', { name: '评论审核' }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('status', { name: '正在加载' }).count()).toBe(0);
+    await page.unroute('**/admin/assets/*.js');
   });
 
   it('makes two-factor compulsory: the moderator enrols at the next login and goes back to the page', async () => {

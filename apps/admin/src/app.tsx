@@ -132,7 +132,10 @@ function ConsoleLayout() {
  */
 export function App() {
   return (
-    <BrowserRouter basename="/admin">
+    // Navigations are not transitions: a page opened from the menu for the first time shows the
+    // frame's spinner (PageLoading) at once, with its menu item chosen, while its code arrives;
+    // in a transition the page before it would stay on screen with nothing to say a click was taken.
+    <BrowserRouter basename="/admin" useTransitions={false}>
       <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
         {/* Notifications at the bottom: at the top right they cover the header's 退出登录 while they last. */}
         <AntdApp notification={{ placement: 'bottomRight' }}>
