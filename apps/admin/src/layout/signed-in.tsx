@@ -1,7 +1,7 @@
 import { useIsAuthenticated } from '@refinedev/core';
-import { Flex, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { PageLoading } from '../shared/lazy-page';
 import { useSession } from '../shared/use-session';
 
 /**
@@ -23,17 +23,6 @@ export function SignedIn({ children }: { children: ReactNode }) {
   // cleared by a 401 and by 退出登录.
   const active = useSession()?.stage === 'active';
   if (active || data?.authenticated) return children;
-  if (!data)
-    return (
-      <Flex
-        role="status"
-        aria-label="正在加载"
-        justify="center"
-        align="center"
-        style={{ minHeight: '100vh' }}
-      >
-        <Spin size="large" />
-      </Flex>
-    );
+  if (!data) return <PageLoading minHeight="100vh" />;
   return <Navigate to={data.redirectTo ?? '/login'} replace />;
 }

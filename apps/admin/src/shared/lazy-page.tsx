@@ -13,10 +13,13 @@ export function lazyPage<Name extends string>(
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
-/** What the frame shows while a page's code is on its way (the menu and header stay). */
-export function PageLoading() {
+/**
+ * What the console shows while something it needs is on its way: a page's code inside the frame
+ * (the menu and header stay), or the first session check over the whole window (`minHeight`).
+ */
+export function PageLoading({ minHeight = 240 }: { minHeight?: number | string }) {
   return (
-    <Flex role="status" aria-label="正在加载" justify="center" align="center" style={{ minHeight: 240 }}>
+    <Flex role="status" aria-label="正在加载" justify="center" align="center" style={{ minHeight }}>
       <Spin size="large" />
     </Flex>
   );
