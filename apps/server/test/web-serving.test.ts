@@ -118,6 +118,40 @@ describe('serving the built SPA from the same process', () => {
     }
   });
 
+  it('answers the page to clients that take anything (curl, link previews, uptime checks) and to HEAD', async () => {
+    for (const headers of [{ accept: '*/*' }, {}, { accept: 'text/*, */*;q=0.8' }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/games?type=2', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('<title>蓝钻乐园</title>');
+    }
+    // Over real HTTP, as an uptime check sends it: the page's headers, no body.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const head = await fetch(`${address}/profile`, { method: 'HEAD', headers: { accept: '*/*' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(head.headers.get('cache-control')).toBe('no-cache');
+    expect(await head.text()).toBe('');
+  });
+
+  it('never answers a missing file or a JSON-only client with the page', async () => {
+    for (const url of ['/assets/index-gone999.js', '/assets/chunk', '/icons/none.png', '/sw-old.js']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ code: 404, msg: '请求地址出错' });
+    }
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/games',
+      headers: { accept: 'application/json' },
+    });
+    expect(json.statusCode).toBe(404);
+    expect(json.json().code).toBe(404);
+    const post = await t.app.inject({ method: 'POST', url: '/games', headers: { accept: '*/*' } });
+    expect(post.statusCode).toBeGreaterThanOrEqual(400);
+    expect(post.headers['content-type']).toContain('application/json');
+  });
+
   it('serves other files as they are, with security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.body).toBe('User-agent: *');

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeNotFound } from './error-handler.ts';
 import { AppError } from './errors.ts';
+import { isFilePath } from './page-request.ts';
 
 /** Where the operator console is served (its build's `base`). */
 export const ADMIN_BASE = '/admin';
@@ -40,7 +41,7 @@ export async function installAdminWeb(app: FastifyInstance): Promise<void> {
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const rest = request.url.split('?')[0].slice(ADMIN_BASE.length);
     // A file that is not there (an old hashed asset) is a 404, not the console's page.
-    if (rest.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(rest)) throw routeNotFound(app, request, reply);
+    if (isFilePath(rest)) throw routeNotFound(app, request, reply);
     if (indexHtml === null) {
       throw new AppError(503, '管理后台尚未构建：请运行 npm run build（或 npm start）后再打开 /admin', 503);
     }

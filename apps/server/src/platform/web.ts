@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from './errors.ts';
 import { ensureVariant, parseVariantWidth } from './image-variants.ts';
 import { loadPages, MANIFEST_DIR, SERVER_RENDER_DIR } from './page-render.ts';
+import { wantsPage } from './page-request.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 import { sendStoredFile } from './send-stored-file.ts';
 import { isValidKey, UPLOADS_PREFIX } from './storage.ts';
@@ -21,7 +22,7 @@ import { routeNotFound } from './error-handler.ts';
 /**
  * Serves uploads (through storage, with ranges; images also resized with `?w=`) and the built SPA
  * from the same process. Uploads have random names, so they are cached for a week; hashed assets
- * for a year; pages never; any other GET that wants HTML is a page, rendered on the server and
+ * for a year; pages never; any other GET or HEAD that takes HTML is a page (platform/page-request.ts), rendered on the server and
  * hydrated in the browser (platform/page-render.ts).
  */
 export async function installWeb(app: FastifyInstance): Promise<void> {
@@ -85,8 +86,7 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
   };
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/uploads/');
-    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (!isApi && wantsHtml && (pages || indexHtml)) {
+    if (!isApi && wantsPage(request, request.url.split('?')[0]) && (pages || indexHtml)) {
       const page = pages
         ? await pages.page(request, await bulletin())
         : { kind: 'html' as const, html: indexHtml! };
