@@ -12,8 +12,8 @@ export function isFilePath(pathname: string): boolean {
 /**
  * Whether a request no route took is asking for a page: a GET or HEAD of a path that is not a file,
  * from a client that takes HTML. Browsers say `text/html`; curl, uptime checks and the crawlers that
- * make a shared link's preview send the wildcard Accept or none at all, and get the page too. A client that
- * asks only for something else (`application/json`) gets the 404 envelope.
+ * make a shared link's preview send the wildcard Accept or none at all, and get the page too. A
+ * client that asks only for something else (`application/json`) gets the 404 envelope.
  */
 export function wantsPage(request: FastifyRequest, pathname: string): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;

@@ -22,8 +22,8 @@ import { routeNotFound } from './error-handler.ts';
 /**
  * Serves uploads (through storage, with ranges; images also resized with `?w=`) and the built SPA
  * from the same process. Uploads have random names, so they are cached for a week; hashed assets
- * for a year; pages never; any other GET or HEAD that takes HTML is a page (platform/page-request.ts), rendered on the server and
- * hydrated in the browser (platform/page-render.ts).
+ * for a year; pages never; any other GET or HEAD that takes HTML is a page (platform/page-request.ts),
+ * rendered on the server and hydrated in the browser (platform/page-render.ts).
  */
 export async function installWeb(app: FastifyInstance): Promise<void> {
   const { config, storage } = app.deps;
