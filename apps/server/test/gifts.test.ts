@@ -1,6 +1,6 @@
 import { ErrorCode } from '@ld/contract/envelope';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, createTestApp, describeDialects, postForm, type TestApp } from './helpers/app.ts';
+import { type Answer, call, createTestApp, describeDialects, postForm, type TestApp } from './helpers/app.ts';
 import { createGame, createPack, createType, createUser } from './helpers/money.ts';
 
 const HOUR = 3_600_000;
@@ -114,6 +114,61 @@ describeDialects('gift codes', (dialect) => {
       status: 'soldOut',
     });
   });
+
+  // Claims in flight on PostgreSQL: another transaction has taken the last codes and not yet
+  // committed (a busy database commits late). The claimer waits for it and is told what it left.
+  const lastCodesHeld = async (commit: boolean) => {
+    const packId = await createPack(t, { gameId: otherGame.id, codes: 2 });
+    const holders = [await createUser(t), await createUser(t)];
+    const claimer = await createUser(t);
+    let answer: Answer | undefined;
+    let claiming: Promise<void> | undefined;
+    const held = t.deps.db.kysely.transaction().execute(async (trx) => {
+      for (const holder of holders) {
+        await trx
+          .updateTable('gift_codes')
+          .set({ user_id: holder.id, claimed_at: t.clock.now() })
+          .where('id', '=', (eb) =>
+            eb
+              .selectFrom('gift_codes')
+              .select((e) => e.fn.min('id').as('id'))
+              .where('pack_id', '=', packId)
+              .where('user_id', 'is', null),
+          )
+          .execute();
+      }
+      claiming = claim(packId, claimer).then((a) => {
+        answer = a;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Still waiting: it neither took a held code nor gave up while the codes were held.
+      expect(answer).toBeUndefined();
+      if (!commit) throw new Error('the other claims failed');
+    });
+    if (commit) await held;
+    else await expect(held).rejects.toThrow('the other claims failed');
+    await claiming;
+    return { packId, answer: answer! };
+  };
+
+  it.runIf(dialect === 'postgres')(
+    'tells a claimer 礼包已领完 when claims still committing took the last codes',
+    async () => {
+      const { answer } = await lastCodesHeld(true);
+      expect(answer.code).toBe(ErrorCode.soldOut);
+      expect(answer.msg).toMatch(/^礼包已领完/);
+    },
+  );
+
+  it.runIf(dialect === 'postgres')(
+    'gives a code to a claimer waiting on claims in flight that roll back',
+    async () => {
+      const { packId, answer } = await lastCodesHeld(false);
+      expect(answer.code).toBe(0);
+      const list = await postForm(t.app, '/api/web/game/detail/giftlist', { appID: otherGame.appId });
+      expect(list.data.find((p: { id: number }) => p.id === packId).remaining).toBe(1);
+    },
+  );
 
   it('gives one code when the same user taps claim many times at once', async () => {
     const packId = await createPack(t, { gameId: otherGame.id, codes: 10 });

@@ -94,15 +94,17 @@ export async function claimedCodesOfPacks(db: Conn, userId: number, packIds: num
 }
 
 /**
- * Gives one free code of the pack to the user; answers it, or null when none was free at that
- * instant. On PostgreSQL, SKIP LOCKED lets concurrent claimers take different codes instead of
- * queueing on the same row; the outer `user_id is null` keeps a code from changing hands.
+ * Gives one free code of the pack to the user; answers it, or null when none could be taken. On
+ * PostgreSQL, SKIP LOCKED lets concurrent claimers take different codes instead of queueing on the
+ * same row; with `wait` the claim queues on those locks instead and takes what their claims left,
+ * so null then means none is left. The outer `user_id is null` keeps a code from changing hands.
  */
 export async function takeFreeCode(
   db: Conn,
   packId: number,
   userId: number,
   now: number,
+  { wait = false } = {},
 ): Promise<string | null> {
   const row = await db
     .updateTable('gift_codes')
@@ -115,7 +117,7 @@ export async function takeFreeCode(
         .where('user_id', 'is', null)
         .orderBy('id')
         .limit(1)
-        .$if(onPostgres(db), (qb) => qb.forUpdate().skipLocked()),
+        .$if(onPostgres(db), (qb) => (wait ? qb.forUpdate() : qb.forUpdate().skipLocked())),
     )
     .where('user_id', 'is', null)
     .returning('code')

@@ -118,7 +118,10 @@ export async function claimCode(deps: Deps, userId: number, packId: number): Pro
   if (now >= Number(pack.end_at)) throw ruleError('礼包已过期，去看看其他礼包吧');
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
     try {
-      const code = await repo.takeFreeCode(db, packId, userId, now);
+      // After a miss while codes were still free, the codes left are locked by claims in flight:
+      // wait for them rather than retry at once (a busy database commits them later than eight
+      // quick retries take).
+      const code = await repo.takeFreeCode(db, packId, userId, now, { wait: attempt > 0 });
       if (code) return { code };
     } catch (error) {
       // The same user claiming twice at once: UNIQUE (pack, user) let one through; answer its code.
