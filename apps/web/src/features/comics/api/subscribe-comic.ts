@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterWrite } from '../../../shared/api/refetch-after-write';
 import { http } from '../../../shared/http/client';
 import { toast } from '../../../shared/ui/toast-store';
 import { comicKeys } from './keys';
@@ -13,14 +14,7 @@ export function useSubscribeComic() {
         : http.delete<null>(`/v1/comic/${id}/subscribe`),
     onSuccess: async (_answer, { subscribe }) => {
       toast.success(subscribe ? '已订阅' : '已取消订阅');
-      // The detail's first fetch may have been read before this write: invalidating alone would
-      // reuse it (TanStack Query restarts a fetch in flight only when it has data), so it is
-      // cancelled first and asked again.
-      await queryClient.cancelQueries({ queryKey: comicKeys.details });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: comicKeys.details }),
-        queryClient.invalidateQueries({ queryKey: ['shelf', 'subscriptions'] }),
-      ]);
+      await refetchAfterWrite(queryClient, [comicKeys.details, ['shelf', 'subscriptions']]);
     },
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterWrite } from '../../../shared/api/refetch-after-write';
 import { http } from '../../../shared/http/client';
 import { toast } from '../../../shared/ui/toast-store';
 import { novelKeys } from './keys';
@@ -13,14 +14,7 @@ export function useSubscribeNovel() {
     mutationFn: ({ id, subscribe }: { id: number; subscribe: boolean }) => subscribeNovel(id, subscribe),
     onSuccess: async (_answer, { subscribe }) => {
       toast.success(subscribe ? '已加入书架' : '已移出书架');
-      // The detail's first fetch may have been read before this write: invalidating alone would
-      // reuse it (TanStack Query restarts a fetch in flight only when it has data), so it is
-      // cancelled first and asked again.
-      await queryClient.cancelQueries({ queryKey: novelKeys.details });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: novelKeys.details }),
-        queryClient.invalidateQueries({ queryKey: novelKeys.subscriptionsAll }),
-      ]);
+      await refetchAfterWrite(queryClient, [novelKeys.details, novelKeys.subscriptionsAll]);
     },
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterWrite } from '../../../shared/api/refetch-after-write';
 import { http } from '../../../shared/http/client';
 import { toast } from '../../../shared/ui/toast-store';
 import { videoKeys } from './keys';
@@ -13,11 +14,8 @@ export function useSubscribeVideo() {
     mutationFn: ({ id, subscribe }: { id: number; subscribe: boolean }) => subscribeVideo(id, subscribe),
     onSuccess: async (_answer, { subscribe }) => {
       toast.success(subscribe ? '已收藏，可在我的订阅找到' : '已取消收藏');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: videoKeys.details }),
-        // 我的订阅 (the shelf's query keys start with 'shelf', novels/api/keys.ts).
-        queryClient.invalidateQueries({ queryKey: ['shelf'] }),
-      ]);
+      // 我的订阅: the shelf's query keys start with 'shelf' (novels/api/keys.ts).
+      await refetchAfterWrite(queryClient, [videoKeys.details, ['shelf']]);
     },
   });
 }
