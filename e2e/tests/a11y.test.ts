@@ -259,4 +259,21 @@ describe('accessibility (axe, WCAG 2.1 A/AA) at 390×844', () => {
     await success.hover();
     expect(formatViolations(await scanAccessibility(page), 'success toast')).toBe('');
   });
+
+  // The scanner itself: an empty answer above means nothing was found, not that nothing was read.
+  it('reports the serious violations of a page that has them, one line per element', async () => {
+    const { page } = phone;
+    await page.setContent(
+      `<html lang="zh-CN"><title>坏页</title><main>
+        <p style="color:#bbb;background:#fff">浅灰色的说明文字</p>
+        <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+        <button></button>
+      </main></html>`,
+    );
+    const violations = await scanAccessibility(page);
+    expect(violations.map((v) => v.rule).sort()).toEqual(['button-name', 'color-contrast', 'image-alt']);
+    expect(violations.find((v) => v.rule === 'image-alt')?.targets).toEqual([
+      expect.stringMatching(/^img {2}\S/),
+    ]);
+  });
 });
