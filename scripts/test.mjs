@@ -1,8 +1,8 @@
 // `npm test`: the whole set-up, then everything that checks behaviour, in order, stopping at the
 // first failing stage: system packages for the browser (installed when missing and we can),
-// the lock file, lint, types, unit tests, API tests (SQLite, plus PostgreSQL and Redis when they
-// answer), the web build (portal and operator console), the end-to-end tests in Debian Chromium
-// (with the API tests on Node 22 running beside them), and the cluster. Ends with one line:
+// the lock file, lint, unit tests, API tests (SQLite, plus PostgreSQL and Redis when they answer;
+// the type check runs beside them), the web build (portal and operator console), the end-to-end
+// tests in Debian Chromium (with the API tests on Node 22 running beside them), and the cluster. Ends with one line:
 // "N passed, N failed, N skipped (why)".
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -68,19 +68,18 @@ function lockFileMatches() {
 }
 
 /**
- * Starts the server project under Node 22 (scripts/lib/api-on-node22.mjs) in the background, its
- * output kept in a file: it runs beside the web build and the end-to-end tests, whose browser leaves
- * about a core idle (docs/decisions/0008, "Node 22 beside the browser"). Answers a function that
- * waits for it, prints what it printed and says whether it passed.
+ * Starts `command` in the background, its output kept in a file, and answers a function that waits
+ * for it, prints what it printed and says whether it passed (`counted`, given the output's path,
+ * adds its tests to the totals). Work that leaves a core idle runs beside it
+ * (docs/decisions/0008: "Node 22 beside the browser", "Types beside the API tests").
  */
-function startApiOnNode22() {
-  const out = path.join(reports, 'api-node22.json');
-  const logFile = path.join(reports, 'api-node22.log');
+function startBeside(name, command, args, counted = () => undefined) {
+  const logFile = path.join(reports, `${name}.log`);
   const fd = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, [path.join(root, 'scripts/lib/api-on-node22.mjs'), out], {
+  const child = spawn(command, args, {
     cwd: root,
     stdio: ['ignore', fd, fd],
-    // A process group of its own, so that stopping it stops the vitest it runs too.
+    // A process group of its own, so that stopping it stops what it runs too.
     detached: true,
   });
   fs.closeSync(fd);
@@ -95,7 +94,20 @@ function startApiOnNode22() {
   return async () => {
     const code = await exited;
     process.stdout.write(fs.readFileSync(logFile, 'utf8'));
-    if (fs.existsSync(out)) {
+    counted();
+    return code === 0;
+  };
+}
+
+/** The server project under Node 22 (scripts/lib/api-on-node22.mjs), beside the browser. */
+function startApiOnNode22() {
+  const out = path.join(reports, 'api-node22.json');
+  return startBeside(
+    'api-node22',
+    process.execPath,
+    [path.join(root, 'scripts/lib/api-on-node22.mjs'), out],
+    () => {
+      if (!fs.existsSync(out)) return;
       const report = JSON.parse(fs.readFileSync(out, 'utf8'));
       // Counted apart: its PostgreSQL and Redis cases are skipped by design, not for want of a service.
       console.info(
@@ -103,9 +115,8 @@ function startApiOnNode22() {
       );
       totals.passed += report.numPassedTests ?? 0;
       totals.failed += report.numFailedTests ?? 0;
-    }
-    return code === 0;
-  };
+    },
+  );
 }
 
 /** Children still running in the background, stopped when the run ends early. */
@@ -144,6 +155,7 @@ const testEnv = services.env;
 const dialects = ['SQLite', ...Object.keys(services.using)].join(', ');
 
 let node22Done = async () => false;
+let typesDone = async () => false;
 const stages = [
   ['set-up: Chromium and CJK fonts', () => ensureSystemDeps()],
   ['lock file (npm ci --dry-run)', lockFileMatches],
@@ -151,10 +163,19 @@ const stages = [
     'lint (biome, structure)',
     () => run('npx', ['biome', 'check', '.']) && run('node', ['scripts/check-structure.mjs']),
   ],
-  ['types (tsc -b)', () => run('npx', ['tsc', '-b'])],
   // Apart, so that the API tests' database work does not starve the jsdom tests of CPU.
   ['unit tests', () => vitest(['--project', 'scripts', '--project', 'contract', '--project', 'web'], 'unit')],
+  // The type check takes one core for a minute or two; the API files, waiting on the databases,
+  // leave most of one idle. Its output comes after theirs.
+  [
+    'types (tsc -b): started, beside the API tests',
+    () => {
+      typesDone = startBeside('types', 'npx', ['tsc', '-b']);
+      return true;
+    },
+  ],
   [`API tests (${dialects})`, () => vitest(['--project', 'server'], 'api', testEnv)],
+  ['types (tsc -b)', () => typesDone()],
   // The supported Node 22 LTS too (README): the API suite on SQLite, with Node 22 from npm and
   // better-sqlite3 built for it into a cache (docs/decisions/0056-cluster.md). It runs in the
   // background from here, beside the web build and the end-to-end tests; its output comes after them.
