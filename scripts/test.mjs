@@ -2,7 +2,8 @@
 // first failing stage: system packages for the browser (installed when missing and we can),
 // the lock file, lint, unit tests, API tests (SQLite, plus PostgreSQL and Redis when they answer;
 // the type check runs beside them), the web build (portal and operator console), the end-to-end
-// tests in Debian Chromium (with the API tests on Node 22 running beside them), and the cluster. Ends with one line:
+// tests in Debian Chromium (the console's files beside the phone's, and the API tests on Node 22
+// beside both), and the cluster. Ends with one line:
 // "N passed, N failed, N skipped (why)".
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,8 +46,13 @@ function vitest(args, name, env) {
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
     env,
   );
-  if (fs.existsSync(out)) addReport(totals, JSON.parse(fs.readFileSync(out, 'utf8')), servicesOff);
+  countReport(out);
   return ok;
+}
+
+/** Adds a vitest JSON report's tests to the totals (none when the run wrote none). */
+function countReport(out) {
+  if (fs.existsSync(out)) addReport(totals, JSON.parse(fs.readFileSync(out, 'utf8')), servicesOff);
 }
 
 /** `npm ci` refuses a lock file out of step with the package.json files; its dry run says so offline in about 1.5 s. */
@@ -119,6 +125,30 @@ function startApiOnNode22() {
   );
 }
 
+/** The operator console's end-to-end files: the run beside the phone's (`vitest --exclude` takes the rest). */
+const E2E_CONSOLE_FILES = '**/admin-*.test.ts';
+
+/** The operator console's end-to-end files, on a portal of their own, beside the phone's. */
+function startE2eConsole() {
+  const out = path.join(reports, 'e2e-console.json');
+  return startBeside(
+    'e2e-console',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--config',
+      'e2e/vitest.config.ts',
+      // A file filter: the path contains it (the same files as E2E_CONSOLE_FILES).
+      'tests/admin-',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    () => countReport(out),
+  );
+}
+
 /** Children still running in the background, stopped when the run ends early. */
 const background = new Set();
 
@@ -156,6 +186,7 @@ const dialects = ['SQLite', ...Object.keys(services.using)].join(', ');
 
 let node22Done = async () => false;
 let typesDone = async () => false;
+let consoleE2eDone = async () => false;
 const stages = [
   ['set-up: Chromium and CJK fonts', () => ensureSystemDeps()],
   ['lock file (npm ci --dry-run)', lockFileMatches],
@@ -186,12 +217,25 @@ const stages = [
       return true;
     },
   ],
-  // `npm run build` builds the portal and the operator console (apps/admin), both served in the e2e run.
-  ['web build', () => run('npm', ['run', 'build'])],
+  // `npm run build` builds the portal and the operator console (apps/admin), both served in the e2e
+  // run; the server is built here too, once, before the two end-to-end runs below start their portals.
+  ['web build', () => run('npm', ['run', 'build']) && run('npm', ['run', '-s', 'build:server'])],
+  // One browser and one portal leave a core idle between their steps, so the end-to-end files run as
+  // two vitest runs side by side, each with a portal and a database of its own: the operator
+  // console's files in the background, the phone's in front (docs/decisions/0008: "Two end-to-end
+  // runs side by side"). Within each, files still run one at a time.
   [
-    'end-to-end (Chromium 390×844, console 1280×800)',
-    () => vitest(['--config', 'e2e/vitest.config.ts'], 'e2e'),
+    'end-to-end, operator console (admin-*, 1280×800): started, beside the phone files',
+    () => {
+      consoleE2eDone = startE2eConsole();
+      return true;
+    },
   ],
+  [
+    'end-to-end, phone (Chromium 390×844)',
+    () => vitest(['--config', 'e2e/vitest.config.ts', '--exclude', E2E_CONSOLE_FILES], 'e2e'),
+  ],
+  ['end-to-end, operator console (admin-*, 1280×800)', () => consoleE2eDone()],
   ['API tests on Node 22 (SQLite)', () => node22Done()],
   // nginx in front of two compiled processes on PostgreSQL and Redis, and the faults
   // (docs/decisions/0056-cluster.md); without one of them its files say so and skip.
