@@ -211,7 +211,7 @@ const stages = [
   // better-sqlite3 built for it into a cache (docs/decisions/0056-cluster.md). It runs in the
   // background from here, beside the web build and the end-to-end tests; its output comes after them.
   [
-    'API tests on Node 22 (SQLite): started, beside the next two stages',
+    'API tests on Node 22 (SQLite): started, beside the web build and the end-to-end tests',
     () => {
       node22Done = startApiOnNode22();
       return true;
