@@ -33,6 +33,16 @@ export function tooDeepInFeature(file) {
 }
 
 /**
+ * The server's boundary rule (biome.json) reads import paths with one override per depth too, for
+ * a module's own files and one folder below them: a file deeper than modules/<module>/<a>/<file>
+ * could reach another module's repository unseen.
+ */
+export function tooDeepInModule(file) {
+  const match = /^apps\/server\/src\/modules\/[^/]+\/(.+)$/.exec(file);
+  return match !== null && match[1].split('/').length > 2;
+}
+
+/**
  * `vi.mock` (or `vi.doMock`) of the project's own code: a relative path or an @ld package.
  * Tests drive the real modules and fake only the network edge (DESIGN, "What done means").
  */
@@ -87,6 +97,12 @@ export function structureProblems(root) {
     if (tooDeepInFeature(file))
       problems.push(
         `${file}: more than three folders deep in a feature, where the boundary lint cannot see its imports; flatten it (docs/conventions.md, Web)`,
+      );
+  }
+  for (const file of sourceFiles(root, 'apps/server/src/modules')) {
+    if (tooDeepInModule(file))
+      problems.push(
+        `${file}: more than one folder deep in a server module, where the boundary lint cannot see its imports; flatten it (docs/decisions/0016-module-boundaries.md)`,
       );
   }
   for (const dir of ['apps', 'packages', 'e2e', 'bench', 'scripts']) {

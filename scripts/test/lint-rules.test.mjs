@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crossAppImports, ownModuleMocks, structureProblems, tooDeepInFeature } from '../lib/structure.mjs';
+import {
+  crossAppImports,
+  ownModuleMocks,
+  structureProblems,
+  tooDeepInFeature,
+  tooDeepInModule,
+} from '../lib/structure.mjs';
 
 // Each rule of docs/decisions/0017 and 0052 proved on a file that breaks it: the repository's own
 // biome.json, in a temporary tree, with a probe file at the path the rule guards.
@@ -95,6 +101,13 @@ describe('the structure check (scripts/check-structure.mjs)', () => {
     expect(tooDeepInFeature('apps/web/src/shared/a/b/c/d.ts')).toBe(false);
   });
 
+  it('refuses a file more than one folder deep in a server module', () => {
+    expect(tooDeepInModule('apps/server/src/modules/games/service.ts')).toBe(false);
+    expect(tooDeepInModule('apps/server/src/modules/games/parts/x.ts')).toBe(false);
+    expect(tooDeepInModule('apps/server/src/modules/games/parts/more/x.ts')).toBe(true);
+    expect(tooDeepInModule('apps/server/src/platform/a/b/c.ts')).toBe(false);
+  });
+
   it('refuses vi.mock of our own modules, and leaves other fakes alone', () => {
     const text = [
       "vi.mock('../api/get-episode', () => ({}));",
@@ -140,10 +153,16 @@ describe('the structure check (scripts/check-structure.mjs)', () => {
   it('names each breach in a tree, and finds none in this repository', () => {
     write('apps/web/src/features/novels/a/b/c/deep.ts', 'export const deep = 1;\n');
     write('apps/web/src/features/novels/api/x.test.ts', "vi.mock('./get-novel');\n");
+    // Escapes the boundary rule's per-depth patterns: the structure check refuses where it sits.
+    write(
+      'apps/server/src/modules/gifts/a/b/probe.ts',
+      "import { rows } from '../../../../modules/games/repository.ts';\nexport const x = rows;\n",
+    );
     expect(structureProblems(tree)).toEqual([
       expect.stringMatching(
         /^apps\/web\/src\/features\/novels\/a\/b\/c\/deep\.ts: more than three folders deep/,
       ),
+      expect.stringMatching(/^apps\/server\/src\/modules\/gifts\/a\/b\/probe\.ts: more than one folder deep/),
       expect.stringMatching(
         /^apps\/web\/src\/features\/novels\/api\/x\.test\.ts:1: vi\.mock\('\.\/get-novel'\)/,
       ),
