@@ -10,7 +10,10 @@ export default defineConfig({
     globalSetup: ['src/global-setup.ts'],
     setupFiles: ['src/report-failures.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
+    // Well above Playwright's 30 s for one action: an action that hangs late in a long test then
+    // fails with its call log (what it waited for), not with a bare test timeout that names no step
+    // (a console test on a CI machine busy with three suites, 2026-12-03).
+    testTimeout: 90_000,
     hookTimeout: 180_000,
     // expect.poll waits on password hashing, lazy chunks and image re-encoding: on a busy machine
     // that takes longer than the 1 s default. A poll that never comes true still fails, after 15 s.

@@ -65,6 +65,45 @@ const ON_SCREEN = [
   '.adm-toast-main',
 ].join(', ');
 
+/**
+ * What the text on screen does not show: what each field of the forms holds, which select lists
+ * are open and where the focus is. A test that times out says nothing of the step it was on; these
+ * tell whether it had typed, chosen or was waiting for a list to open. Runs in the page.
+ */
+function describeForms(): string[] {
+  const lines: string[] = [];
+  const labelOf = (field: Element) => {
+    const id = field.getAttribute('id');
+    const label = id ? document.querySelector(`label[for="${CSS.escape(id)}"]`) : null;
+    return (
+      label?.textContent ??
+      field.getAttribute('aria-label') ??
+      field.getAttribute('name') ??
+      id ??
+      '?'
+    ).trim();
+  };
+  for (const field of Array.from(document.querySelectorAll('form input, form textarea'))) {
+    const input = field as HTMLInputElement;
+    if (input.type === 'hidden') continue;
+    const shown =
+      input.type === 'password'
+        ? `${input.value.length} characters`
+        : JSON.stringify(input.value.slice(0, 60));
+    const chosen = input.closest('.ant-select')?.querySelector('.ant-select-selection-item')?.textContent;
+    lines.push(`field ${labelOf(input)}: ${shown}${chosen ? ` (chosen: ${chosen})` : ''}`);
+  }
+  const open = Array.from(document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
+  if (open.length)
+    lines.push(
+      `select lists open: ${open.map((list) => (list.textContent ?? '').trim().slice(0, 80) || '(empty)').join(' | ')}`,
+    );
+  const active = document.activeElement;
+  if (active && active !== document.body)
+    lines.push(`focus: <${active.tagName.toLowerCase()}> ${labelOf(active)}`);
+  return lines;
+}
+
 /** A page whose main thread is stuck must not hold the report up. */
 function within<T>(ms: number, promise: Promise<T>): Promise<T> {
   return Promise.race([
@@ -89,6 +128,8 @@ export async function reportOpenPages(testName: string, file = ''): Promise<void
         const texts = await within(5_000, page.locator(ON_SCREEN).allInnerTexts());
         for (const text of texts.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean))
           lines.push(`  on screen: ${text.slice(0, 300)}`);
+        const state = await within(5_000, page.evaluate(describeForms));
+        for (const line of state) lines.push(`  ${line}`);
         for (const answer of answers)
           lines.push(`  api ${new Date(answer.at).toISOString().slice(11, 23)} ${answer.line}`);
         fs.mkdirSync(ARTIFACTS, { recursive: true });
