@@ -1,4 +1,14 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** The operator console's files (1280×800); the others drive the phone (390×844). */
+const CONSOLE_FILES = 'tests/admin-*.test.ts';
+/**
+ * `E2E_PART=console` runs the console's files only, `phone` the others, unset both: `npm test` runs
+ * the two parts side by side, each with a portal of its own (docs/decisions/0008).
+ */
+const part = process.env.E2E_PART || undefined;
+if (part !== undefined && part !== 'console' && part !== 'phone')
+  throw new Error(`E2E_PART is "${part}": "console", "phone", or unset for every file`);
 
 // End-to-end: one real portal (built SPA + API on a temporary SQLite database) for the run,
 // Debian Chromium per file. Files run one at a time: two cores are not enough for more browsers.
@@ -6,7 +16,8 @@ export default defineConfig({
   test: {
     name: 'e2e',
     root: import.meta.dirname,
-    include: ['tests/**/*.test.ts'],
+    include: [part === 'console' ? CONSOLE_FILES : 'tests/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(part === 'phone' ? [CONSOLE_FILES] : [])],
     globalSetup: ['src/global-setup.ts'],
     setupFiles: ['src/report-failures.ts'],
     fileParallelism: false,

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureNginx } from './lib/nginx-deps.mjs';
 import { addReport, closingLine, emptyTotals } from './lib/report.mjs';
+import { ensureServerBuilt } from './lib/server-build.mjs';
 import { resolveServices } from './lib/services.mjs';
 import { ensureSystemDeps } from './lib/system-deps.mjs';
 
@@ -39,13 +40,14 @@ function run(command, args, env = {}) {
   return result.status === 0;
 }
 
+/** `npx vitest run` with `args`, printing as usual and writing a JSON report to `out` for the totals. */
+function vitestArgs(args, out) {
+  return ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+}
+
 function vitest(args, name, env) {
   const out = path.join(reports, `${name}.json`);
-  const ok = run(
-    'npx',
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    env,
-  );
+  const ok = run('npx', vitestArgs(args, out), env);
   countReport(out);
   return ok;
 }
@@ -79,12 +81,13 @@ function lockFileMatches() {
  * adds its tests to the totals). Work that leaves a core idle runs beside it
  * (docs/decisions/0008: "Node 22 beside the browser", "Types beside the API tests").
  */
-function startBeside(name, command, args, counted = () => undefined) {
+function startBeside(name, command, args, counted = () => undefined, env = {}) {
   const logFile = path.join(reports, `${name}.log`);
   const fd = fs.openSync(logFile, 'w');
   const child = spawn(command, args, {
     cwd: root,
     stdio: ['ignore', fd, fd],
+    env: { ...process.env, ...env },
     // A process group of its own, so that stopping it stops what it runs too.
     detached: true,
   });
@@ -125,27 +128,18 @@ function startApiOnNode22() {
   );
 }
 
-/** The operator console's end-to-end files: the run beside the phone's (`vitest --exclude` takes the rest). */
-const E2E_CONSOLE_FILES = '**/admin-*.test.ts';
-
-/** The operator console's end-to-end files, on a portal of their own, beside the phone's. */
+/**
+ * The operator console's end-to-end files on a portal of their own, beside the phone's
+ * (`E2E_PART` picks the files: e2e/vitest.config.ts).
+ */
 function startE2eConsole() {
   const out = path.join(reports, 'e2e-console.json');
   return startBeside(
     'e2e-console',
     'npx',
-    [
-      'vitest',
-      'run',
-      '--config',
-      'e2e/vitest.config.ts',
-      // A file filter: the path contains it (the same files as E2E_CONSOLE_FILES).
-      'tests/admin-',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${out}`,
-    ],
+    vitestArgs(['--config', 'e2e/vitest.config.ts'], out),
     () => countReport(out),
+    { E2E_PART: 'console' },
   );
 }
 
@@ -218,8 +212,21 @@ const stages = [
     },
   ],
   // `npm run build` builds the portal and the operator console (apps/admin), both served in the e2e
-  // run; the server is built here too, once, before the two end-to-end runs below start their portals.
-  ['web build', () => run('npm', ['run', 'build']) && run('npm', ['run', '-s', 'build:server'])],
+  // run; the server is built here too when its sources are newer than its build, so that the two
+  // end-to-end runs below do not both build it as they start their portals.
+  [
+    'web build',
+    async () => {
+      if (!run('npm', ['run', 'build'])) return false;
+      try {
+        await ensureServerBuilt();
+        return true;
+      } catch (error) {
+        console.error(`the server did not build: ${error instanceof Error ? error.message : error}`);
+        return false;
+      }
+    },
+  ],
   // One browser and one portal leave a core idle between their steps, so the end-to-end files run as
   // two vitest runs side by side, each with a portal and a database of its own: the operator
   // console's files in the background, the phone's in front (docs/decisions/0008: "Two end-to-end
@@ -233,7 +240,7 @@ const stages = [
   ],
   [
     'end-to-end, phone (Chromium 390×844)',
-    () => vitest(['--config', 'e2e/vitest.config.ts', '--exclude', E2E_CONSOLE_FILES], 'e2e'),
+    () => vitest(['--config', 'e2e/vitest.config.ts'], 'e2e', { E2E_PART: 'phone' }),
   ],
   ['end-to-end, operator console (admin-*, 1280×800)', () => consoleE2eDone()],
   ['API tests on Node 22 (SQLite)', () => node22Done()],
