@@ -23,24 +23,24 @@ export function sourceFiles(root, dir) {
   return out;
 }
 
+/** True when `file` lies under `<area>/<one folder>/` with more than `parts` path parts below that folder. */
+function deeperThan(file, area, parts) {
+  if (!file.startsWith(`${area}/`)) return false;
+  return file.slice(area.length + 1).split('/').length - 1 > parts;
+}
+
 /**
  * The web's boundary rule reads import paths with one Biome override per depth, so a feature's
  * files sit at most three folders deep: features/<feature>/<a>/<b>/<file>.
  */
-export function tooDeepInFeature(file) {
-  const match = /^apps\/web\/src\/features\/[^/]+\/(.+)$/.exec(file);
-  return match !== null && match[1].split('/').length > 3;
-}
+export const tooDeepInFeature = (file) => deeperThan(file, 'apps/web/src/features', 3);
 
 /**
  * The server's boundary rule (biome.json) reads import paths with one override per depth too, for
  * a module's own files and one folder below them: a file deeper than modules/<module>/<a>/<file>
  * could reach another module's repository unseen.
  */
-export function tooDeepInModule(file) {
-  const match = /^apps\/server\/src\/modules\/[^/]+\/(.+)$/.exec(file);
-  return match !== null && match[1].split('/').length > 2;
-}
+export const tooDeepInModule = (file) => deeperThan(file, 'apps/server/src/modules', 2);
 
 /**
  * `vi.mock` (or `vi.doMock`) of the project's own code: a relative path or an @ld package.
