@@ -12,7 +12,11 @@ export const PHONE = { width: 390, height: 844 };
  * possible here). The background-networking flags keep it from calling out of this machine.
  */
 export async function launchPhone(
-  options: { viewport?: { width: number; height: number }; userAgent?: string } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    userAgent?: string;
+    reducedMotion?: 'reduce' | 'no-preference';
+  } = {},
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -23,6 +27,7 @@ export async function launchPhone(
     isMobile: !options.viewport || options.viewport.width < 768,
     hasTouch: !options.viewport || options.viewport.width < 768,
     locale: 'zh-CN',
+    reducedMotion: options.reducedMotion,
     timezoneId: 'Asia/Shanghai',
     userAgent:
       options.userAgent ??

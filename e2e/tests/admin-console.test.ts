@@ -6,8 +6,8 @@ import {
   chooseOption,
   consoleLogin,
   createOperatorByCommand,
-  DESKTOP,
   holdAnswers,
+  launchDesktop,
   shownTotpSecret,
   totpCode,
   useDesktop,
@@ -165,6 +165,37 @@ describe('operator console', () => {
     await expect.poll(() => page.getByRole('cell', { name: editor.name, exact: true }).count()).toBe(1);
   });
 
+  it('honours reduced motion: a dialog stands still from the moment it opens; with motion allowed it zooms', async () => {
+    const { page } = desktop;
+    // Every class and transform a dialog's box wears while it opens and closes again.
+    const classesWhileOpening = async () => {
+      await page.evaluate(() => {
+        const seen = new Set<string>();
+        (window as unknown as { modalClasses: Set<string> }).modalClasses = seen;
+        new MutationObserver(() => {
+          document.querySelectorAll('.ant-modal').forEach((modal) => {
+            seen.add(`${modal.className} ${getComputedStyle(modal).transform}`);
+          });
+        }).observe(document.body, { childList: true, subtree: true, attributes: true });
+      });
+      await page.getByRole('button', { name: '新建操作员' }).click();
+      const dialog = page.getByRole('dialog', { name: '新建操作员' });
+      await dialog.getByRole('button', { name: '取消' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      return page.evaluate(() =>
+        [...(window as unknown as { modalClasses: Set<string> }).modalClasses].join(' '),
+      );
+    };
+    const still = await classesWhileOpening();
+    expect(still).not.toContain('ant-zoom-enter-active');
+    expect(still).not.toContain('matrix(');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    const moving = await classesWhileOpening();
+    expect(moving).toContain('ant-zoom-enter-active');
+    expect(moving).toContain('matrix(');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+  });
+
   it('shows the writes in 操作日志, filterable by action', async () => {
     const { page } = desktop;
     await page.getByRole('menuitem', { name: '操作日志' }).click();
@@ -318,7 +349,7 @@ describe('operator console', () => {
     await page.getByRole('menuitem', { name: '评论审核' }).click();
     await expect.poll(() => page.url()).toContain('/admin/moderation/comments');
 
-    const deputyBrowser = await launchPhone({ viewport: DESKTOP });
+    const deputyBrowser = await launchDesktop();
     try {
       const console2 = deputyBrowser.context.pages()[0] ?? (await deputyBrowser.context.newPage());
       const requiredSwitch = console2.getByRole('switch', { name: '强制所有操作员开启两步验证' });

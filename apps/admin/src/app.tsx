@@ -7,7 +7,7 @@ import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@r
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
 // The ES module: the package's `antd/locale/zh_CN` is CommonJS, whose default arrives wrapped.
 import zhCN from 'antd/es/locale/zh_CN';
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { Header } from './layout/header';
 import { SignedIn } from './layout/signed-in';
@@ -22,6 +22,7 @@ import { resources } from './resources';
 import { siteRoutes } from './resources/site-routes';
 import { ForbiddenPage, NotFoundPage } from './shared/error-pages';
 import { lazyPage, PageBoundary, PageLoading } from './shared/lazy-page';
+import { useReducedMotion } from './shared/use-reduced-motion';
 import { useSession } from './shared/use-session';
 
 // Every page but the login steps is loaded when first opened (shared/lazy-page.tsx).
@@ -131,12 +132,17 @@ function ConsoleLayout() {
  * with one data provider for the admin API, the operators' login, and the role rules.
  */
 export function App() {
+  const reducedMotion = useReducedMotion();
+  const themed = useMemo<ThemeConfig>(
+    () => ({ ...theme, token: { ...theme.token, motion: !reducedMotion } }),
+    [reducedMotion],
+  );
   return (
     // Navigations are not transitions: a page opened from the menu for the first time shows the
     // frame's spinner (PageLoading) at once, with its menu item chosen, while its code arrives;
     // in a transition the page before it would stay on screen with nothing to say a click was taken.
     <BrowserRouter basename="/admin" useTransitions={false}>
-      <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
+      <ConfigProvider locale={zhCN} theme={themed} button={{ autoInsertSpace: false }}>
         {/* Notifications at the bottom: at the top right they cover the header's 退出登录 while they last. */}
         <AntdApp notification={{ placement: 'bottomRight' }}>
           <Refine
