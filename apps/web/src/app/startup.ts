@@ -26,24 +26,35 @@ export function startUp(queryClient: QueryClient, goToLogin: () => void): () => 
     void logout(queryClient, { callServer: false });
     goToLogin();
   });
-  // The rest one task later: not part of the task that ends hydration (its passive effects), which
-  // Lighthouse counts as blocking time (docs/decisions/0050-one-rendering-path.md, 2026-11-28).
-  const timer = setTimeout(() => startCalls(queryClient), 0);
-  return () => clearTimeout(timer);
+  // The calls after it, each in a task of its own: not part of the task that ends hydration (its
+  // passive effects), nor one long task, which Lighthouse counts as blocking time on a slow phone
+  // (docs/decisions/0050-one-rendering-path.md, 2026-11-28 and 2026-12-04).
+  const timers = startCalls(queryClient).map((call) => setTimeout(call, 0));
+  return () => {
+    for (const timer of timers) clearTimeout(timer);
+  };
 }
 
-function startCalls(queryClient: QueryClient): void {
-  void initSdk().then((result) => {
-    if (result.code !== 0) console.info(result.msg);
-  });
-  void queryClient.prefetchQuery(clientConfigQuery());
-  void queryClient.prefetchQuery(tagsQuery());
-  // Offline reading (decision 0034): saves made without a network go out now and when it is back;
-  // a reader with downloaded books gets the service worker back once the page has loaded.
-  startOffline();
-  const { uid } = getAccount();
-  if (uid) {
-    void queryClient.prefetchQuery(userStatusQuery(uid));
-    void queryClient.prefetchQuery(unreadCountQuery(uid));
-  }
+function startCalls(queryClient: QueryClient): (() => void)[] {
+  return [
+    () => {
+      void initSdk().then((result) => {
+        if (result.code !== 0) console.info(result.msg);
+      });
+    },
+    () => {
+      void queryClient.prefetchQuery(clientConfigQuery());
+      void queryClient.prefetchQuery(tagsQuery());
+    },
+    // Offline reading (decision 0034): saves made without a network go out now and when it is
+    // back; a reader with downloaded books gets the service worker back once the page has loaded.
+    startOffline,
+    () => {
+      const { uid } = getAccount();
+      if (uid) {
+        void queryClient.prefetchQuery(userStatusQuery(uid));
+        void queryClient.prefetchQuery(unreadCountQuery(uid));
+      }
+    },
+  ];
 }

@@ -1,7 +1,7 @@
 import type { ActivitySummary } from '@ld/contract/activities';
 import type { Bulletin } from '@ld/contract/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { BOOT_BULLETIN_ID } from '../../features/bulletin/lib/boot-bulletin';
@@ -116,7 +116,8 @@ describe('the root’s own changes', () => {
       );
       expect(await screen.findByText('页面')).toBeTruthy();
       const root = document.querySelector('.app-root');
-      expect(root?.className).toContain('app-root--mobile');
+      // The window is measured a frame after the first render (never while React renders).
+      await waitFor(() => expect(root?.className).toContain('app-root--mobile'));
       const before = pageRenders;
       act(() => {
         setWidth(1280);

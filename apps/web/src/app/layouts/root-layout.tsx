@@ -4,13 +4,7 @@ import { afterBootBulletin } from '../../features/bulletin/lib/boot-bulletin';
 import { shouldFetchBulletin } from '../../features/bulletin/lib/hide-today';
 import { useHydrated } from '../../shared/hooks/use-hydrated';
 import { BRAND_PREFIX, pageTitle } from '../../shared/lib/brand';
-import {
-  containerWidth,
-  isDesktopBrowser,
-  rootFontSize,
-  type ScreenMode,
-  screenMode,
-} from '../../shared/lib/rem';
+import { isDesktopBrowser, LAYOUT_MAX_WIDTH, type ScreenMode, screenMode } from '../../shared/lib/rem';
 import { useAccountStore } from '../../shared/stores/account';
 import { ToastHost } from '../../shared/ui/toast-host';
 import type { RouteMeta } from '../route-meta';
@@ -29,42 +23,70 @@ const StartupPopups = lazy(() => import('../startup-popups'));
 /** The width the server renders for (a phone's): the browser's own follows once hydrated. */
 const SERVER_WIDTH = 390;
 
-function subscribeResize(onChange: () => void): () => void {
-  window.addEventListener('resize', onChange);
-  return () => window.removeEventListener('resize', onChange);
+/**
+ * The window's width as last measured, the server's until the first measure. Reading the window's
+ * size lays the page out; it is read after a frame (the layout is then done) and on resize, never
+ * while React renders or commits (a forced layout in the task that ends hydration).
+ */
+let measuredWidth = SERVER_WIDTH;
+const widthListeners = new Set<() => void>();
+/** Browsers without dynamic viewport units (Chrome < 108) take the layout height from the window. */
+const heightFromWindow = typeof CSS !== 'undefined' && !CSS.supports('height', '100dvh');
+
+function measure() {
+  const { innerHeight, innerWidth } = window;
+  // Mobile browsers change the window's height as their bars show and hide: 100dvh follows it.
+  if (heightFromWindow) {
+    const { style } = document.documentElement;
+    const height = `${innerHeight}px`;
+    if (style.getPropertyValue('--app-height') !== height) style.setProperty('--app-height', height);
+  }
+  if (innerWidth === measuredWidth) return;
+  measuredWidth = innerWidth;
+  for (const listener of [...widthListeners]) listener();
 }
 
-function useViewport() {
-  const width = useSyncExternalStore(
-    subscribeResize,
-    () => window.innerWidth,
-    () => SERVER_WIDTH,
+function subscribeWidth(onChange: () => void): () => void {
+  widthListeners.add(onChange);
+  if (widthListeners.size === 1) window.addEventListener('resize', measure);
+  return () => {
+    widthListeners.delete(onChange);
+    if (widthListeners.size === 0) window.removeEventListener('resize', measure);
+  };
+}
+
+/**
+ * What the layout takes from the window's width: the screen mode and whether the window is wider
+ * than the column. A phone's is the server's, so hydration renders nothing again for it.
+ */
+const layoutOf = (width: number) => `${screenMode(width)} ${width > LAYOUT_MAX_WIDTH ? 'wide' : 'narrow'}`;
+
+function useViewport(): { mode: ScreenMode; wide: boolean } {
+  const layout = useSyncExternalStore(
+    subscribeWidth,
+    () => layoutOf(measuredWidth),
+    () => layoutOf(SERVER_WIDTH),
   );
   useEffect(() => {
-    const apply = () => {
-      // Both sizes are read before any style is written: a read after a write would make the
-      // browser lay the whole page out at once, inside this task.
-      const { innerHeight, innerWidth } = window;
-      const { style } = document.documentElement;
-      // Layout height follows the window height (mobile browsers change it as bars show and hide).
-      const height = `${innerHeight}px`;
-      if (style.getPropertyValue('--app-height') !== height) style.setProperty('--app-height', height);
-      const fontSize = `${rootFontSize(containerWidth(innerWidth))}px`;
-      if (style.fontSize !== fontSize) style.fontSize = fontSize;
+    // After the next frame: its layout is the one the read finds (no layout of its own).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(measure, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
-    apply();
-    window.addEventListener('resize', apply);
-    return () => window.removeEventListener('resize', apply);
   }, []);
-  return width;
+  const [mode, size] = layout.split(' ');
+  return { mode: mode as ScreenMode, wide: size === 'wide' };
 }
 
 const TAB_NAMES: ReadonlySet<string> = new Set(TABS.map((t) => t.name));
 
 /** The root: centred 520px column, screen mode, titles, and the root-level popups. */
 export function RootLayout() {
-  const width = useViewport();
-  const mode: ScreenMode = screenMode(width);
+  const { mode, wide } = useViewport();
   const matches = useMatches();
   const meta = matches[matches.length - 1]?.handle as RouteMeta | undefined;
   const isDownload = meta?.name === 'download';
@@ -97,7 +119,7 @@ export function RootLayout() {
           <ParallaxBackground />
         </Suspense>
       )}
-      {isDownload && width > 520 && (
+      {isDownload && wide && (
         <>
           <img
             className="side-panel side-panel--left"

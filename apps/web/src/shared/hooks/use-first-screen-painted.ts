@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useHydrated } from './use-hydrated';
 
 /**
@@ -17,7 +17,10 @@ export function useFirstScreenPainted(): boolean {
     // The frame after the one that follows `load` has painted what loaded.
     const afterPaint = () => {
       frame = requestAnimationFrame(() => {
-        frame = requestAnimationFrame(() => setPainted(true));
+        // In a transition: React renders the rest of the list in slices of a few ms, yielding to
+        // taps between them (an update of default priority is one task, 40 ms and more on a
+        // phone for ten more cards, which Lighthouse counts as blocking time).
+        frame = requestAnimationFrame(() => startTransition(() => setPainted(true)));
       });
     };
     if (document.readyState === 'complete') afterPaint();

@@ -48,4 +48,30 @@ describe('a list the server rendered, with a first screen of eight', () => {
     // The end that loads the next page as it nears the screen.
     expect(container.querySelector('.paged-list__tail')).not.toBeNull();
   });
+
+  it('draws the items once while hydrating: the list’s own render after hydration leaves them alone', async () => {
+    const drawn: number[] = [];
+    const renderItem = (item: { id: number }) => {
+      drawn.push(item.id);
+      return <span className="item">第{item.id}个</span>;
+    };
+    page = serverRendered(() => (
+      <PagedList
+        query={twelve}
+        itemKey={(item) => item.id}
+        renderItem={renderItem}
+        firstScreen={8}
+        pullToRefresh={false}
+      />
+    ));
+    drawn.length = 0;
+    await page.hydrate();
+    // Hydration draws the first screen; the render its end causes (useFirstScreenPainted) draws none.
+    expect(drawn).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+
+    drawn.length = 0;
+    await page.finishLoading();
+    expect(page.container.querySelectorAll('.item')).toHaveLength(12);
+    expect(drawn).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  });
 });

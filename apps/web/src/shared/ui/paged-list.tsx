@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useFirstScreenPainted } from '../hooks/use-first-screen-painted';
 import { Empty, ErrorState, Loading } from './states';
 import './paged-list.css';
@@ -57,10 +57,41 @@ export function PagedList<T>({
   renderList,
   firstScreen,
 }: PagedListProps<T>) {
-  const loaded = query.data?.pages.flatMap((p) => p.records) ?? [];
   const painted = useFirstScreenPainted();
-  const held = firstScreen !== undefined && !painted && loaded.length > firstScreen;
-  const items = held ? loaded.slice(0, firstScreen) : loaded;
+  const pages = query.data?.pages;
+  const loadedCount = pages?.reduce((n, p) => n + p.records.length, 0) ?? 0;
+  const held = firstScreen !== undefined && !painted && loadedCount > firstScreen;
+  const shown = held ? firstScreen : undefined;
+  const items = useMemo(() => {
+    const loaded = pages?.flatMap((p) => p.records) ?? [];
+    return shown === undefined ? loaded : loaded.slice(0, shown);
+  }, [pages, shown]);
+  // The items are drawn again only when they or the way they are drawn change. The same list grown
+  // by a page, or drawn anew because the page around it rendered again, is drawn in a deferred
+  // render, which React slices and sets aside for a tap, while the urgent render keeps what is on
+  // the screen (ten more cards drawn at once are 40 ms and more on a phone, which Lighthouse counts
+  // as blocking time). Another list (a new filter, a refresh that changed the top) is drawn at once.
+  const deferredItems = useDeferredValue(items);
+  const deferredRenderItem = useDeferredValue(renderItem);
+  const pageCount = pages?.length ?? 0;
+  const deferredPageCount = useDeferredValue(pageCount);
+  const sameList = deferredItems.length > 0 && deferredItems[0] === items[0];
+  const [drawnItems, drawItem] = sameList ? [deferredItems, deferredRenderItem] : [items, renderItem];
+  // The list end looks again whether it is near the screen once the new page is drawn.
+  const drawnPageCount = sameList ? deferredPageCount : pageCount;
+  const drawn = useMemo(
+    () =>
+      drawnItems.length === 0 ? null : renderList ? (
+        renderList(drawnItems)
+      ) : (
+        <ul className={`paged-list ${className ?? ''}`}>
+          {drawnItems.map((item, i) => (
+            <li key={itemKey(item)}>{drawItem(item, i)}</li>
+          ))}
+        </ul>
+      ),
+    [drawnItems, renderList, drawItem, itemKey, className],
+  );
 
   let body: ReactNode;
   if (query.isPending) body = <Loading />;
@@ -69,21 +100,13 @@ export function PagedList<T>({
   else
     body = (
       <>
-        {renderList ? (
-          renderList(items)
-        ) : (
-          <ul className={`paged-list ${className ?? ''}`}>
-            {items.map((item, i) => (
-              <li key={itemKey(item)}>{renderItem(item, i)}</li>
-            ))}
-          </ul>
-        )}
+        {drawn}
         {held ? null : query.isFetchNextPageError ? (
           <ErrorState text="加载更多失败" onRetry={() => query.fetchNextPage()} />
         ) : (
           <ListEnd
             hasMore={Boolean(query.hasNextPage)}
-            pages={query.data?.pages.length ?? 0}
+            pages={drawnPageCount}
             loadMore={() => query.fetchNextPage({ throwOnError: true })}
           />
         )}
