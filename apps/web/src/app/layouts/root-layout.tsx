@@ -56,16 +56,20 @@ function subscribeWidth(onChange: () => void): () => void {
 }
 
 /**
- * What the layout takes from the window's width: the screen mode and whether the window is wider
- * than the column. A phone's is the server's, so hydration renders nothing again for it.
+ * What the layout takes from the window's width: the screen mode, and whether the window is wider
+ * than the column. Each is a snapshot of its own: a phone's equals the server's, so hydration renders
+ * nothing again for it.
  */
-const layoutOf = (width: number) => `${screenMode(width)} ${width > LAYOUT_MAX_WIDTH ? 'wide' : 'narrow'}`;
-
 function useViewport(): { mode: ScreenMode; wide: boolean } {
-  const layout = useSyncExternalStore(
+  const mode = useSyncExternalStore(
     subscribeWidth,
-    () => layoutOf(measuredWidth),
-    () => layoutOf(SERVER_WIDTH),
+    () => screenMode(measuredWidth),
+    () => screenMode(SERVER_WIDTH),
+  );
+  const wide = useSyncExternalStore(
+    subscribeWidth,
+    () => measuredWidth > LAYOUT_MAX_WIDTH,
+    () => SERVER_WIDTH > LAYOUT_MAX_WIDTH,
   );
   useEffect(() => {
     // After the next frame: its layout is the one the read finds (no layout of its own).
@@ -78,8 +82,7 @@ function useViewport(): { mode: ScreenMode; wide: boolean } {
       clearTimeout(timer);
     };
   }, []);
-  const [mode, size] = layout.split(' ');
-  return { mode: mode as ScreenMode, wide: size === 'wide' };
+  return { mode, wide };
 }
 
 const TAB_NAMES: ReadonlySet<string> = new Set(TABS.map((t) => t.name));

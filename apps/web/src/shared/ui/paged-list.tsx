@@ -62,23 +62,19 @@ export function PagedList<T>({
   const loadedCount = pages?.reduce((n, p) => n + p.records.length, 0) ?? 0;
   const held = firstScreen !== undefined && !painted && loadedCount > firstScreen;
   const shown = held ? firstScreen : undefined;
-  const items = useMemo(() => {
-    const loaded = pages?.flatMap((p) => p.records) ?? [];
-    return shown === undefined ? loaded : loaded.slice(0, shown);
-  }, [pages, shown]);
   // The items are drawn again only when they or the way they are drawn change. The same list grown
   // by a page, or drawn anew because the page around it rendered again, is drawn in a deferred
   // render, which React slices and sets aside for a tap, while the urgent render keeps what is on
   // the screen (ten more cards drawn at once are 40 ms and more on a phone, which Lighthouse counts
   // as blocking time). Another list (a new filter, a refresh that changed the top) is drawn at once.
-  const deferredItems = useDeferredValue(items);
+  const deferredPages = useDeferredValue(pages);
   const deferredRenderItem = useDeferredValue(renderItem);
-  const pageCount = pages?.length ?? 0;
-  const deferredPageCount = useDeferredValue(pageCount);
+  const items = useMemo(() => itemsOf(pages, shown), [pages, shown]);
+  const deferredItems = useMemo(() => itemsOf(deferredPages, shown), [deferredPages, shown]);
   const sameList = deferredItems.length > 0 && deferredItems[0] === items[0];
-  const [drawnItems, drawItem] = sameList ? [deferredItems, deferredRenderItem] : [items, renderItem];
-  // The list end looks again whether it is near the screen once the new page is drawn.
-  const drawnPageCount = sameList ? deferredPageCount : pageCount;
+  const [drawnItems, drawItem, drawnPages] = sameList
+    ? [deferredItems, deferredRenderItem, deferredPages]
+    : [items, renderItem, pages];
   const drawn = useMemo(
     () =>
       drawnItems.length === 0 ? null : renderList ? (
@@ -106,7 +102,8 @@ export function PagedList<T>({
         ) : (
           <ListEnd
             hasMore={Boolean(query.hasNextPage)}
-            pages={drawnPageCount}
+            // The list end looks again whether it is near the screen once the new page is drawn.
+            pages={drawnPages?.length ?? 0}
             loadMore={() => query.fetchNextPage({ throwOnError: true })}
           />
         )}
@@ -123,6 +120,12 @@ export function PagedList<T>({
       {body}
     </PullToRefresh>
   );
+}
+
+/** The loaded pages' records, the first `shown` of them while the first screen is held. */
+function itemsOf<T>(pages: { records: T[] }[] | undefined, shown: number | undefined): T[] {
+  const loaded = pages?.flatMap((p) => p.records) ?? [];
+  return shown === undefined ? loaded : loaded.slice(0, shown);
 }
 
 /**
