@@ -98,6 +98,9 @@ export async function squareScenarios(
       const c = deep.comments[order];
       const url = `${portal.baseUrl}/api/v1/square/post/${square.meta.bigPostId}/comment/list?sort=${sort}&pageSize=${PAGE_SIZE}`;
       const first = await measure(url);
+      // A guest's page 1 is kept too (guest-comments-cache.ts): depth is judged against page 2.
+      const page1 = (await (await fetch(url)).json()) as Page;
+      const second = await measure(`${url}&cursor=${page1.data.nextCursor}`);
       const deepPage = await measure(withCursor(url, c), c.firstId);
       const baseFirst = baselinePage1[order]!;
       comparisons.push(
@@ -111,7 +114,7 @@ export async function squareScenarios(
       );
       figures.push(
         ratio(`square comments ${order} page 1 req/s ÷ baseline feed`, first, baseFirst, BUDGET),
-        deepP99(`square comments ${order} p99 at ${c.depth} (≤ 2× page 1)`, deepPage, first),
+        deepP99(`square comments ${order} p99 at ${c.depth} (≤ 2× page 2)`, deepPage, second),
       );
     }
   } finally {
@@ -129,10 +132,10 @@ const ratio = (name: string, ours: LoadResult, baseline: LoadResult, budget: num
   better: 'higher',
 });
 
-const deepP99 = (name: string, deepPage: LoadResult, first: LoadResult): Figure => ({
+const deepP99 = (name: string, deepPage: LoadResult, shallow: LoadResult): Figure => ({
   name,
   value: deepPage.p99,
   unit: 'ms',
-  budget: 2 * first.p99,
+  budget: 2 * shallow.p99,
   better: 'lower',
 });

@@ -142,6 +142,44 @@ describe.runIf(databaseUrl && redisUrl)('caches across two processes on PostgreS
     await expect.poll(async () => inFeed(id), { timeout: 2000 }).toBeUndefined();
   });
 
+  // A post's first page of comments is kept per process too (guest-comments-cache.ts): a comment,
+  // a like and a delete made through one process show in the other's guest page.
+  it("shows comments, likes and deletes made through one process in the other's guest comments", async () => {
+    const [a, b] = apps;
+    const kept = (await a.deps.db.kysely.selectFrom('square_tags').select('id').execute()).map((t) => t.id);
+    const tagIds = kept.length > 0 ? kept : (await insertSquareFixtures(a)).tagIds;
+    const author = await register(a);
+    const reader = await register(b);
+    const id = await newPost(a, author, `跨进程评论区 ${randomBytes(3).toString('hex')}`, tagIds[0]!);
+    const guestComments = async () =>
+      (
+        await call<{ records: Array<{ id: number; likeCount: number }> }>(
+          b,
+          'GET',
+          `/api/v1/square/post/${id}/comment/list`,
+          { query: { sort: 2 } },
+        )
+      ).data.records;
+    expect(await guestComments()).toEqual([]);
+
+    const comment = await call(a, 'POST', `/api/v1/square/post/${id}/comment`, {
+      json: { content: '跨进程的评论' },
+      account: author,
+    });
+    expect(comment.code).toBe(0);
+    await expect
+      .poll(async () => (await guestComments()).map((c) => c.id), { timeout: 2000 })
+      .toEqual([comment.data.id]);
+    expect(
+      (await call(a, 'POST', `/api/v1/square/comment/${comment.data.id}/like`, { account: reader })).code,
+    ).toBe(0);
+    await expect.poll(async () => (await guestComments())[0]?.likeCount, { timeout: 2000 }).toBe(1);
+    expect(
+      (await call(a, 'DELETE', `/api/v1/square/comment/${comment.data.id}`, { account: author })).code,
+    ).toBe(0);
+    await expect.poll(async () => guestComments(), { timeout: 2000 }).toEqual([]);
+  });
+
   // The guest game list's first page is kept per process for 1 s (GUEST_GAME_LIST): a console write
   // announces `games`, and the request B answers once that message has reached it shows the change.
   // The message reaches B a moment after A's answer (Redis delivers it asynchronously), so the test

@@ -21,6 +21,8 @@ export type ChangeTopic =
   | 'square'
   /** A like or a comment moved a post's counters and hot score (frequent: apart from `square`). */
   | 'square-counts'
+  /** A post's comments changed: one written or deleted by its author, or liked (frequent too). */
+  | 'square-comments'
   /** Sessions ended (logout, password change, ban): announced with `announceEverywhere`. */
   | 'sessions'
   | 'videos'

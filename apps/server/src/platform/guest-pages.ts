@@ -20,8 +20,9 @@ import type { Deps } from './deps.ts';
  */
 
 /**
- * Pages a list keeps at most: its sorts × tags × the page sizes clients use are a few dozen; more
- * (made-up tag ids, odd sizes) starts afresh, so the pages kept stay a few MB at most.
+ * Pages a list keeps at most by default: its sorts × tags × the page sizes clients use are a few
+ * dozen; past it (made-up tag ids, odd sizes) the page kept longest goes, so the pages kept stay a
+ * few MB at most.
  */
 const MAX_PAGES = 64;
 
@@ -48,6 +49,8 @@ export interface GuestPagesOptions<Query> {
   keepMs: number;
   /** The page's key, or null when the query asks for a page that is not kept (a search, page 2). */
   keyOf: (query: Query) => string | null;
+  /** Pages kept at most (64): a list with a page per item (a post's comments) keeps more. */
+  maxPages?: number;
 }
 
 /** Whether a list query asks for the plain list's first page (no keyword, no cursor): what is kept. */
@@ -87,7 +90,7 @@ function keptPage(json: string): KeptPage {
 
 export function createGuestPages<Query>(
   deps: Pick<Deps, 'changes'>,
-  { topics, keepMs, keyOf }: GuestPagesOptions<Query>,
+  { topics, keepMs, keyOf, maxPages = MAX_PAGES }: GuestPagesOptions<Query>,
   build: (query: Query) => Promise<string>,
 ): GuestPages<Query> {
   const entries = new Map<string, Entry>();
@@ -99,7 +102,9 @@ export function createGuestPages<Query>(
       const now = performance.now();
       const kept = entries.get(key);
       if (kept && now - kept.at < keepMs) return kept.page;
-      if (entries.size >= MAX_PAGES) entries.clear();
+      if (kept) entries.delete(key);
+      // Full: the page kept longest goes (a Map iterates in the order keys were set).
+      else if (entries.size >= maxPages) entries.delete(entries.keys().next().value!);
       // One build per page: requests that come while it runs wait for it.
       const entry: Entry = { page: build(query).then(keptPage), at: now };
       entries.set(key, entry);

@@ -11,17 +11,24 @@ import {
   replyPageSchema,
   threadPageSchema,
 } from '@ld/contract/square';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, optionalUser, requireUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
+import { sendKept } from '../../platform/guest-pages.ts';
 import { limits } from '../../platform/rate-limit.ts';
 import * as service from './comments-service.ts';
+import { createGuestCommentsCache } from './guest-comments-cache.ts';
 import { registerDeleteAndLike } from './own-item-routes.ts';
 
 const tags = ['square'];
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  // A guest's first page of a post's comments, kept as its JSON until they change (guest-comments-cache.ts).
+  const guestPages = createGuestCommentsCache(deps, async (postId, query) =>
+    JSON.stringify(ok(await service.listComments(deps, null, postId, query))),
+  );
 
   app.get(
     '/v1/square/post/:id/comment/list',
@@ -35,8 +42,17 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: optionalUser,
     },
-    async (request) =>
-      ok(await service.listComments(deps, request.user?.id ?? null, request.params.id, request.query)),
+    async (request, reply) => {
+      const kept =
+        request.user === null
+          ? guestPages.firstPage({ postId: request.params.id, query: request.query })
+          : null;
+      if (!kept)
+        return ok(
+          await service.listComments(deps, request.user?.id ?? null, request.params.id, request.query),
+        );
+      return sendKept(request, reply as FastifyReply, await kept);
+    },
   );
 
   app.get(

@@ -87,8 +87,10 @@ export async function createComment(
     body,
     async (trx) => (await requireLivePost(trx, postId)).id,
   );
-  // After the commit: the post's comment count and hot score moved (guest-feed-cache.ts).
+  // After the commit: the post's comment count and hot score moved (guest-feed-cache.ts), and its
+  // comments (guest-comments-cache.ts).
   await deps.changes.announce('square-counts');
+  await deps.changes.announce('square-comments');
   return comment;
 }
 
@@ -96,16 +98,20 @@ export async function createComment(
 export async function deleteComment(deps: Deps, userId: number, id: number): Promise<void> {
   await engine.remove(deps, onPosts, userId, id, async () => {});
   await deps.changes.announce('square-counts');
+  await deps.changes.announce('square-comments');
 }
 
-export function setCommentLike(
+export async function setCommentLike(
   deps: Deps,
   userId: number,
   id: number,
   like: boolean,
 ): Promise<{ liked: boolean; likeCount: number }> {
   // A comment under a deleted post is gone from every list; it cannot gather likes either.
-  return engine.setLike(deps, SQUARE_STORE, userId, id, like, async (db, postId) => {
+  const answer = await engine.setLike(deps, SQUARE_STORE, userId, id, like, async (db, postId) => {
     await requireLivePost(db, postId);
   });
+  // After the commit: the comment's like count and hot score moved (guest-comments-cache.ts).
+  await deps.changes.announce('square-comments');
+  return answer;
 }
