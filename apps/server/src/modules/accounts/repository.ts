@@ -1,4 +1,5 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { Conn } from '../../db/database.ts';
 import type { SmsCodesTable, UsersTable } from './tables.ts';
 
@@ -29,8 +30,16 @@ export const userIdExists = async (db: Conn, id: number) =>
   (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
 /** Name and avatar of each user that exists among `ids`. */
+/** Names and avatars by id: every list that shows people reads them, compiled once per count (db/compiled.ts). */
 export const listProfiles = (db: Conn, ids: number[]) =>
-  db.selectFrom('users').select(['id', 'name', 'avatar']).where('id', 'in', ids).execute();
+  profilesById(db, `profiles:${ids.length}`, ids, (placeholders) =>
+    db
+      .selectFrom('users')
+      .select(['id', 'name', 'avatar'])
+      .where('id', 'in', placeholders as number[]),
+  );
+
+const profilesById = compiledOnce<{ id: number; name: string; avatar: string | null }>();
 
 export const listShownNames = (db: Conn, ids: number[]) =>
   db.selectFrom('users').select(['id', 'name', 'login_name', 'avatar']).where('id', 'in', ids).execute();

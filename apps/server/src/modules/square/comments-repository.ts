@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { Conn } from '../../db/database.ts';
 import { onPostgres } from '../../db/dialect.ts';
 import { type CommentStore, engineView, tableAs, tableOf } from './comment-store.ts';
@@ -62,25 +63,40 @@ export async function listTopComments(
 ): Promise<TopCommentRow[]> {
   const column = window.order === 'hot' ? 'c.hot_score' : 'c.created_at';
   const direction = feedDirection(window);
-  return commentsOf(db, store)
-    .select((eb) =>
-      eb
-        .selectFrom(tableAs(store, 'a', 'p'))
-        .select('p.top_comment_count')
-        .where('p.id', '=', anchorId)
-        .$if(store.anchorsDeletable, (qb) => qb.where('p.deleted_at', 'is', null))
-        .as('anchor_total'),
-    )
-    .where(anchorRef(store), '=', anchorId)
-    .where('c.root_id', 'is', null)
-    .where('c.deleted_at', 'is', null)
-    .$if(window.after !== null, (qb) => qb.where(keysetAfter(column, 'c.id', window.order, window.after!)))
-    .orderBy(sql.ref(column), direction)
-    .orderBy('c.id', direction)
-    .limit(window.limit)
-    .$if(window.after === null && window.offset > 0, (qb) => qb.offset(window.offset))
-    .execute();
+  const { after } = window;
+  const paged = after === null && window.offset > 0;
+  // Compiled once per store, order and kind of window (db/compiled.ts); the values are parameters.
+  const shape = `top:${store.comments}:${window.order}:${after ? 'after' : paged ? 'offset' : 'first'}`;
+  const args = after
+    ? [anchorId, window.limit, after.value, after.id]
+    : paged
+      ? [anchorId, window.limit, window.offset]
+      : [anchorId, window.limit];
+  // After a cursor, a and b are its value and id; paged by number, a is the offset.
+  return topComments(db, shape, args, ([anchor, limit, a, b]) =>
+    commentsOf(db, store)
+      .select((eb) =>
+        eb
+          .selectFrom(tableAs(store, 'a', 'p'))
+          .select('p.top_comment_count')
+          .where('p.id', '=', anchor as number)
+          .$if(store.anchorsDeletable, (qb) => qb.where('p.deleted_at', 'is', null))
+          .as('anchor_total'),
+      )
+      .where(anchorRef(store), '=', anchor as number)
+      .where('c.root_id', 'is', null)
+      .where('c.deleted_at', 'is', null)
+      .$if(after !== null, (qb) =>
+        qb.where(keysetAfter(column, 'c.id', window.order, { value: a as number, id: b as number })),
+      )
+      .orderBy(sql.ref(column), direction)
+      .orderBy('c.id', direction)
+      .limit(limit as number)
+      .$if(paged, (qb) => qb.offset(a as number)),
+  );
 }
+
+const topComments = compiledOnce<TopCommentRow>();
 
 /** The anchor's live top-level count, or undefined when it is missing or deleted. */
 export async function anchorTotal(db: Conn, store: CommentStore, anchorId: number) {
@@ -133,46 +149,52 @@ export async function firstReplies(
 ): Promise<CommentRow[]> {
   if (rootIds.length === 0) return [];
   if (!Number.isSafeInteger(perRoot) || perRoot < 1) throw new RangeError(`perRoot ${perRoot}`);
-  const roots = engineView(db)
-    .selectFrom(tableAs(store, 'c', 'p'))
-    .where('p.id', 'in', rootIds);
-  const paired = onPostgres(db)
-    ? roots
-        .innerJoinLateral(
-          (eb) =>
-            eb
-              .selectFrom(tableAs(store, 'c', 'x'))
-              .select('x.id')
-              .whereRef('x.root_id', '=', 'p.id')
-              .where('x.deleted_at', 'is', null)
-              .orderBy('x.created_at', 'asc')
-              .orderBy('x.id', 'asc')
-              .limit(sql.lit(perRoot))
-              .as('f'),
-          (join) => join.onTrue(),
-        )
-        .innerJoin(tableAs(store, 'c', 'c'), 'c.id', 'f.id')
-    : roots.innerJoin(tableAs(store, 'c', 'c'), (join) =>
-        join.on((eb) =>
-          eb(
-            'c.id',
-            'in',
-            eb
-              .selectFrom(tableAs(store, 'c', 'x'))
-              .select('x.id')
-              .whereRef('x.root_id', '=', 'p.id')
-              .where('x.deleted_at', 'is', null)
-              .orderBy('x.created_at', 'asc')
-              .orderBy('x.id', 'asc')
-              .limit(sql.lit(perRoot)),
+  // Compiled once per store, replies per root and number of roots (db/compiled.ts).
+  const shape = `replies:${store.comments}:${perRoot}:${rootIds.length}`;
+  const rows = await repliesOf(db, shape, rootIds, (ids) => {
+    const roots = engineView(db)
+      .selectFrom(tableAs(store, 'c', 'p'))
+      .where('p.id', 'in', ids as number[]);
+    const paired = onPostgres(db)
+      ? roots
+          .innerJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom(tableAs(store, 'c', 'x'))
+                .select('x.id')
+                .whereRef('x.root_id', '=', 'p.id')
+                .where('x.deleted_at', 'is', null)
+                .orderBy('x.created_at', 'asc')
+                .orderBy('x.id', 'asc')
+                .limit(sql.lit(perRoot))
+                .as('f'),
+            (join) => join.onTrue(),
+          )
+          .innerJoin(tableAs(store, 'c', 'c'), 'c.id', 'f.id')
+      : roots.innerJoin(tableAs(store, 'c', 'c'), (join) =>
+          join.on((eb) =>
+            eb(
+              'c.id',
+              'in',
+              eb
+                .selectFrom(tableAs(store, 'c', 'x'))
+                .select('x.id')
+                .whereRef('x.root_id', '=', 'p.id')
+                .where('x.deleted_at', 'is', null)
+                .orderBy('x.created_at', 'asc')
+                .orderBy('x.id', 'asc')
+                .limit(sql.lit(perRoot)),
+            ),
           ),
-        ),
-      );
-  const rows = await paired.select(COMMENT_COLUMNS).select(anchorRef(store).as('anchor_id')).execute();
+        );
+    return paired.select(COMMENT_COLUMNS).select(anchorRef(store).as('anchor_id'));
+  });
   // The join promises no order. Sorting the few rows here (at most pageSize × perRoot) rather
   // than in SQL keeps a temp B-tree out of the plan.
   return rows.sort((a, b) => a.created_at - b.created_at || a.id - b.id);
 }
+
+const repliesOf = compiledOnce<CommentRow>();
 
 export async function findCommentRow(
   db: Conn,

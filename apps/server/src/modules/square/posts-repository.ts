@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { Conn } from '../../db/database.ts';
 import { type FeedWindow, feedDirection, keysetAfter, likeContains } from './feed-sql.ts';
 
@@ -56,16 +57,42 @@ const sortColumn = (window: FeedWindow) => (window.order === 'hot' ? 'p.hot_scor
 export async function listPosts(db: Conn, filter: PostFilter, window: FeedWindow): Promise<PostRow[]> {
   const column = sortColumn(window);
   const direction = feedDirection(window);
-  return filtered(db, filter)
-    .innerJoin('square_tags as t', 't.id', 'p.tag_id')
-    .select(POST_COLUMNS)
-    .$if(window.after !== null, (qb) => qb.where(keysetAfter(column, 'p.id', window.order, window.after!)))
-    .orderBy(sql.ref(column), direction)
-    .orderBy('p.id', direction)
-    .limit(window.limit)
-    .$if(window.after === null && window.offset > 0, (qb) => qb.offset(window.offset))
-    .execute();
+  const { after } = window;
+  const paged = after === null && window.offset > 0;
+  const windowed = <Q extends ReturnType<typeof filtered>>(qb: Q, limit: unknown, a: unknown, b: unknown) =>
+    qb
+      .innerJoin('square_tags as t', 't.id', 'p.tag_id')
+      .select(POST_COLUMNS)
+      .$if(after !== null, (q) =>
+        q.where(keysetAfter(column, 'p.id', window.order, { value: a as number, id: b as number })),
+      )
+      .orderBy(sql.ref(column), direction)
+      .orderBy('p.id', direction)
+      .limit(limit as number)
+      .$if(paged, (q) => q.offset(a as number));
+  const tail = after ? [after.value, after.id] : paged ? [window.offset] : [];
+  // A keyword search is built at each call (its pattern is made from the keyword); the feeds by
+  // tag, author and follows are compiled once per shape (db/compiled.ts).
+  if (filter.keyword !== undefined)
+    return windowed(filtered(db, filter), window.limit, tail[0], tail[1]).execute();
+  const { tagId, userId, followerId } = filter;
+  const present = [tagId, userId, followerId].map((value) => value !== undefined);
+  const shape = `posts:${window.order}:${present.map(Number).join('')}:${after ? 'after' : paged ? 'offset' : 'first'}`;
+  const values = [tagId, userId, followerId].filter((value) => value !== undefined);
+  return postsOf(db, shape, [...values, window.limit, ...tail], (placeholders) => {
+    const slots = [...placeholders];
+    const next = () => slots.shift() as number;
+    const bound: PostFilter = {
+      tagId: present[0] ? next() : undefined,
+      userId: present[1] ? next() : undefined,
+      followerId: present[2] ? next() : undefined,
+    };
+    const limit = next();
+    return windowed(filtered(db, bound), limit, slots[0], slots[1]);
+  });
 }
+
+const postsOf = compiledOnce<PostRow>();
 
 /**
  * Counts matching live posts, but stops at `cap`: a filter with no counter of its own (a keyword,
