@@ -188,7 +188,7 @@ describeDialects('square guest comments page 1', (dialect) => {
 describe('guest comments cache', () => {
   const changes = { subscribe: (_topic: ChangeTopic, _onChange: () => void) => () => {} };
 
-  it('keeps 256 pages, dropping the one kept longest for a new one', async () => {
+  it('keeps 128 pages of up to 20 comments, dropping the one kept longest for a new one', async () => {
     const builds: string[] = [];
     const cache = createGuestCommentsCache({ changes } as never, async (postId, query) => {
       builds.push(`${postId}:${query.sort}`);
@@ -196,18 +196,21 @@ describe('guest comments cache', () => {
     });
     const query: CommentListQuery = { sort: 2, currentPage: 1, pageSize: 10 };
     const json = async (postId: number) => (await cache.firstPage({ postId, query })!).json;
-    for (let id = 1; id <= 256; id++) expect(await json(id)).toBe(`${id}`);
-    expect(builds).toHaveLength(256);
-    await json(257);
-    expect(builds).toHaveLength(257);
-    // Post 1's page went; post 2's and post 257's are kept.
+    for (let id = 1; id <= 128; id++) expect(await json(id)).toBe(`${id}`);
+    expect(builds).toHaveLength(128);
+    await json(129);
+    expect(builds).toHaveLength(129);
+    // Post 1's page went; post 2's and post 129's are kept.
     await json(2);
-    await json(257);
-    expect(builds).toHaveLength(257);
+    await json(129);
+    expect(builds).toHaveLength(129);
     await json(1);
     expect(builds.at(-1)).toBe('1:2');
-    expect(builds).toHaveLength(258);
+    expect(builds).toHaveLength(130);
     expect(cache.firstPage({ postId: 1, query: { ...query, cursor: 'abc' } })).toBeNull();
     expect(cache.firstPage({ postId: 1, query: { ...query, currentPage: 2 } })).toBeNull();
+    // A page of more than 20 comments is built for each request, never kept.
+    expect(cache.firstPage({ postId: 1, query: { ...query, pageSize: 20 } })).not.toBeNull();
+    expect(cache.firstPage({ postId: 1, query: { ...query, pageSize: 21 } })).toBeNull();
   });
 });

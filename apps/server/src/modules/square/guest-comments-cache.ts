@@ -20,8 +20,14 @@ export const GUEST_COMMENTS_TOPICS = [
   'profiles',
 ] as const satisfies readonly ChangeTopic[];
 export const GUEST_COMMENTS_MS = 5_000;
-/** A page per post, sort and page size: the busy posts of the moment, a few MB at most. */
-const MAX_PAGES = 256;
+/**
+ * A page per post, sort and page size: the busy posts of the moment. Only pages of up to 20 top-level
+ * comments are kept (the apps ask for 10): with their replies and the compressed copies, a page is
+ * about 20 KB, and 150 KB even when every comment is 500 characters long, so the pages kept stay a
+ * few MB (under 20 MB at the very worst); a larger page is built for each request.
+ */
+const MAX_PAGES = 128;
+const MAX_PAGE_SIZE = 20;
 
 /** The plain first pages (no cursor) of posts' comments, by post, sort and page size. */
 export function createGuestCommentsCache(
@@ -35,7 +41,9 @@ export function createGuestCommentsCache(
       keepMs: GUEST_COMMENTS_MS,
       maxPages: MAX_PAGES,
       keyOf: ({ postId, query }) =>
-        isPlainFirstPage(query) ? `${postId}:${query.sort}:${query.pageSize}` : null,
+        isPlainFirstPage(query) && query.pageSize <= MAX_PAGE_SIZE
+          ? `${postId}:${query.sort}:${query.pageSize}`
+          : null,
     },
     ({ postId, query }) => build(postId, query),
   );
