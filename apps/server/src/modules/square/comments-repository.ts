@@ -155,38 +155,20 @@ export async function firstReplies(
     const roots = engineView(db)
       .selectFrom(tableAs(store, 'c', 'p'))
       .where('p.id', 'in', ids as number[]);
+    // The first `perRoot` live replies of the root `p` (correlated: one walk of the replies index each).
+    const firstIds = engineView(db)
+      .selectFrom(tableAs(store, 'c', 'x'))
+      .select('x.id')
+      .where('x.root_id', '=', sql.ref<number>('p.id'))
+      .where('x.deleted_at', 'is', null)
+      .orderBy('x.created_at', 'asc')
+      .orderBy('x.id', 'asc')
+      .limit(sql.lit(perRoot));
     const paired = onPostgres(db)
       ? roots
-          .innerJoinLateral(
-            (eb) =>
-              eb
-                .selectFrom(tableAs(store, 'c', 'x'))
-                .select('x.id')
-                .whereRef('x.root_id', '=', 'p.id')
-                .where('x.deleted_at', 'is', null)
-                .orderBy('x.created_at', 'asc')
-                .orderBy('x.id', 'asc')
-                .limit(sql.lit(perRoot))
-                .as('f'),
-            (join) => join.onTrue(),
-          )
+          .innerJoinLateral(firstIds.as('f'), (join) => join.onTrue())
           .innerJoin(tableAs(store, 'c', 'c'), 'c.id', 'f.id')
-      : roots.innerJoin(tableAs(store, 'c', 'c'), (join) =>
-          join.on((eb) =>
-            eb(
-              'c.id',
-              'in',
-              eb
-                .selectFrom(tableAs(store, 'c', 'x'))
-                .select('x.id')
-                .whereRef('x.root_id', '=', 'p.id')
-                .where('x.deleted_at', 'is', null)
-                .orderBy('x.created_at', 'asc')
-                .orderBy('x.id', 'asc')
-                .limit(sql.lit(perRoot)),
-            ),
-          ),
-        );
+      : roots.innerJoin(tableAs(store, 'c', 'c'), (join) => join.on((eb) => eb('c.id', 'in', firstIds)));
     return paired.select(COMMENT_COLUMNS).select(anchorRef(store).as('anchor_id'));
   });
   // The join promises no order. Sorting the few rows here (at most pageSize × perRoot) rather
