@@ -33,6 +33,8 @@ import { installSecurityHeaders } from './platform/security-headers.ts';
 import { loadSharp } from './platform/sharp.ts';
 import { createSmsProvider } from './platform/sms/create-sms-provider.ts';
 import { createDiskStorage } from './platform/storage.ts';
+import { nulCharacterAt } from './platform/text-input.ts';
+import { useChineseValidationMessages } from './platform/validation-messages.ts';
 import { installWeb } from './platform/web.ts';
 
 declare module 'fastify' {
@@ -64,6 +66,8 @@ export type App = FastifyInstance;
 /** Builds the whole HTTP app from a config and an open database; `main.ts` and tests both use it. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  // A field's rule the contract did not word itself is still told in Chinese (zod's own default).
+  useChineseValidationMessages();
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -140,6 +144,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('preValidation', async (request) => {
     if (request.body === null || request.body === undefined) {
       if (request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
+    }
+    // U+0000 anywhere is refused on both databases alike (platform/text-input.ts).
+    for (const [part, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
+      const at = nulCharacterAt(value);
+      if (at !== null) throw badInput(at || part, '不能包含空字符（U+0000）');
     }
   });
   installCallerUid(app);

@@ -156,7 +156,11 @@ export const progressBody = z
     kind: kindField,
     workId: positiveId('workId'),
     unitId: positiveId('unitId'),
-    position: z.unknown(),
+    // Required, whatever its shape (checked against kind below): zod's own message for a missing
+    // z.unknown() is English and names no rule.
+    position: z.custom<unknown>((value) => value !== undefined, {
+      error: 'position 必填：小说为 { paragraph, offset }，漫画为 { panel, offset }，视频为 { second }',
+    }),
     clientTime: z
       .number({ error: 'clientTime 须为毫秒时间戳（整数）' })
       .int('clientTime 须为毫秒时间戳（整数）')
