@@ -44,6 +44,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A refusal that says the thing asked for is not there: an unknown id (404) or one that cannot be an
+ * id (400). Pages show it as their own empty state ("不存在或已下架") with a way on, never as a
+ * failure to retry; the calls that expect it pass these codes in `quiet`.
+ */
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiError && (error.code === ErrorCode.notFound || error.code === ErrorCode.badInput);
+
+/** `quiet` for a call whose page shows a missing thing itself (`isNotFound`). */
+export const QUIET_NOT_FOUND = [ErrorCode.notFound, ErrorCode.badInput];
+
 export class CancelError extends Error {
   constructor() {
     super(CANCEL_MESSAGE);

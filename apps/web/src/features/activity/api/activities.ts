@@ -1,7 +1,7 @@
 import type { UserStatus } from '@ld/contract/accounts';
 import type { ActivityClaim, ActivityDetail, ActivityStatus, ActivitySummary } from '@ld/contract/activities';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http/client';
+import { http, QUIET_NOT_FOUND } from '../../../shared/http/client';
 import { getAccount, useAccountStore } from '../../../shared/stores/account';
 
 export const activityKeys = {
@@ -21,7 +21,9 @@ export const activitiesQuery = (status: ActivityStatus) =>
 
 export const useActivities = (status: ActivityStatus) => useQuery(activitiesQuery(status));
 
-export const getActivity = (id: number) => http.get<ActivityDetail>(`/v1/activity/${id}`);
+/** One activity; a missing one (ended and taken down, a stale link) is the page's own state, not a toast. */
+export const getActivity = (id: number) =>
+  http.get<ActivityDetail>(`/v1/activity/${id}`, undefined, { quiet: QUIET_NOT_FOUND });
 
 export const activityQuery = (id: number, uid: string) =>
   queryOptions({

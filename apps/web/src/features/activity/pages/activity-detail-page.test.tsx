@@ -2,7 +2,7 @@ import type { ActivityDetail } from '@ld/contract/activities';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useToastStore } from '../../../shared/ui/toast-store';
-import { fakeServer } from '../../../testing/fake-server';
+import { fail, fakeServer } from '../../../testing/fake-server';
 import { renderApp, TEST_ACCOUNT } from '../../../testing/render';
 import ActivityDetailPage from './activity-detail-page';
 
@@ -106,5 +106,14 @@ describe('活动详情', () => {
     renderApp(<ActivityDetailPage />, { ...at, server: ended, account: TEST_ACCOUNT });
     expect((await screen.findAllByRole('button', { name: '已结束' })).length).toBe(3);
     expect(screen.queryByRole('button', { name: '领取' })).toBeNull();
+  });
+
+  it('says an activity that is not there is gone, with the way to the others, and toasts nothing', async () => {
+    const server = fakeServer().on('GET /v1/activity/:id', () => fail(404, '活动不存在', { status: 404 }));
+    renderApp(<ActivityDetailPage />, { ...at, server });
+    expect(await screen.findByText('活动不存在或已下架')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '去看看其他活动' }).getAttribute('href')).toBe('/activity');
+    expect(screen.queryByRole('button', { name: '重新加载' })).toBeNull();
+    expect(useToastStore.getState().items).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { ActivityDetail, ActivityTask, TaskKind } from '@ld/contract/activities';
 import { useParams } from 'react-router';
 import { useLoginHref } from '../../../shared/hooks/use-go-to-login';
+import { isNotFound } from '../../../shared/http/client';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { useIsLoggedIn } from '../../../shared/stores/account';
@@ -107,7 +108,17 @@ export const firstQueries = ({ params, uid }: FirstDataArgs): FirstQuery[] => {
 export default function ActivityDetailPage() {
   const id = Number(useParams().id);
   const query = useActivity(id);
-  if (!Number.isSafeInteger(id) || id <= 0) return <Empty text="活动不存在" />;
+  if (!Number.isSafeInteger(id) || id <= 0 || (query.isError && isNotFound(query.error)))
+    return (
+      <Empty
+        text="活动不存在或已下架"
+        action={
+          <Link to="/activity" className="btn btn--ghost">
+            去看看其他活动
+          </Link>
+        }
+      />
+    );
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
   const activity = query.data;

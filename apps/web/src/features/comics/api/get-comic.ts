@@ -1,4 +1,3 @@
-import { ErrorCode } from '@ld/contract/codes';
 import type { UnitPage, WorkDetail } from '@ld/contract/content';
 import {
   type InfiniteData,
@@ -8,7 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { ApiError, http } from '../../../shared/http/client';
+import { http, QUIET_NOT_FOUND } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 import { comicKeys } from './keys';
 
@@ -17,7 +16,7 @@ export const validId = (n: number) => Number.isSafeInteger(n) && n > 0;
 
 /** GET /api/v1/comic/{id}: the comic with the caller's subscription and progress. */
 export const getComic = (id: number) =>
-  http.get<WorkDetail>(`/v1/comic/${id}`, undefined, { quiet: [ErrorCode.notFound, ErrorCode.badInput] });
+  http.get<WorkDetail>(`/v1/comic/${id}`, undefined, { quiet: QUIET_NOT_FOUND });
 
 export const comicQuery = (uid: string, id: number) =>
   queryOptions({ queryKey: comicKeys.detail(uid, id), queryFn: () => getComic(id), enabled: validId(id) });
@@ -36,9 +35,6 @@ export function useComic(id: number, { guestCopyMeanwhile = false } = {}) {
       guestCopyMeanwhile && uid ? () => queryClient.getQueryData(comicQuery('', id).queryKey) : undefined,
   });
 }
-
-export const isNotFound = (error: unknown): boolean =>
-  error instanceof ApiError && (error.code === ErrorCode.notFound || error.code === ErrorCode.badInput);
 
 export type EpisodeOrder = 'asc' | 'desc';
 export const EPISODE_PAGE = 100;

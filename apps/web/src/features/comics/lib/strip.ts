@@ -125,7 +125,9 @@ export type StripEntry =
   | { id: number; state: 'loading' }
   | { id: number; state: 'open'; nextId: number | null; prevId?: number | null }
   | { id: number; state: 'locked' }
-  | { id: number; state: 'error' };
+  | { id: number; state: 'error' }
+  /** Not there (an unknown or taken-down episode): no retry, a way to the episode list. */
+  | { id: number; state: 'missing' };
 
 /**
  * The episode to append below the strip, or null: only when the last entry is open, has a next

@@ -5,6 +5,7 @@ import { threadsQuery } from '../../../shared/comments/api/threads';
 import { threadPlace } from '../../../shared/comments/place';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
 import { useSessionState } from '../../../shared/hooks/use-session-state';
+import { isNotFound } from '../../../shared/http/client';
 import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
@@ -17,7 +18,6 @@ import {
   comicQuery,
   type EpisodeOrder,
   episodesQuery,
-  isNotFound,
   useComic,
   useEpisodes,
   validId,

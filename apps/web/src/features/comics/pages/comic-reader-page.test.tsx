@@ -4,6 +4,7 @@ import type { WorkDetail } from '@ld/contract/content';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guestProgress } from '../../../shared/lib/guest-progress';
+import { useToastStore } from '../../../shared/ui/toast-store';
 import { fail, fakeServer } from '../../../testing/fake-server';
 import { renderApp, TEST_ACCOUNT } from '../../../testing/render';
 import type { EpisodeResult } from '../api/get-episode';
@@ -241,5 +242,19 @@ describe('reading up into the previous episode', () => {
     expect(lock.getAttribute('aria-label')).toBe('第1话 初见');
     expect(lock.querySelector('.comic-lock__episode')?.textContent).toBe('上一话：第1话 初见');
     expect(screen.getByText('上一话：第1话 初见')).toBeTruthy();
+  });
+});
+
+describe('an episode that is not there', () => {
+  it('says it is gone, with the way to the episode list, and toasts nothing', async () => {
+    const server = readerServer().on('GET /v1/comic/:id/episode/:eid', () =>
+      fail(ErrorCode.notFound, '话不存在', { status: 404 }),
+    );
+    renderApp(<ComicReaderPage />, { ...at, server });
+    expect(await screen.findByText('这一话不存在或已下架')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '去选集看看' }).getAttribute('href')).toBe('/comic/5');
+    // Not a failure to retry, nor a technical toast ("请求地址出错: /v1/comic/…").
+    expect(screen.queryByRole('button', { name: '重新加载' })).toBeNull();
+    expect(useToastStore.getState().items).toEqual([]);
   });
 });

@@ -129,8 +129,10 @@ function ComicReader({ workId, startId }: { workId: number; startId: number }) {
   const titles = blockTitles(ids, episodes, startIndex);
   // Nothing to tap yet (a lock, a failure, loading): the top bar stays, so there is a way back.
   const startOpen = entries[startIndex]?.state === 'open';
-  // Room under the bar for a lock or a failure (not while loading: the pictures would then move up).
-  const closed = entries[startIndex]?.state === 'locked' || entries[startIndex]?.state === 'error';
+  // Room under the bar for a lock, a failure or a missing episode (not while loading: the pictures
+  // would then move up).
+  const startState = entries[startIndex]?.state;
+  const closed = startState === 'locked' || startState === 'error' || startState === 'missing';
   return (
     <div className={`comic-reader${closed ? ' is-closed' : ''}`}>
       {(toolbars || !startOpen) && <ReaderTopBar block="comic-bar" title={title} home={`/comic/${workId}`} />}

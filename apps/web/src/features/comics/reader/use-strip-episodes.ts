@@ -2,6 +2,7 @@ import type { Episode } from '@ld/contract/comics';
 import type { UnitLocked } from '@ld/contract/content';
 import { type QueryClient, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { isNotFound } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 import { type EpisodeResult, episodeQuery } from '../api/get-episode';
 import { comicKeys } from '../api/keys';
@@ -38,7 +39,7 @@ export function useStripEpisodes(workId: number, startId: number, width: number)
   const entries: StripEntry[] = ids.map((id, i) => {
     const r = results[i];
     if (!r || r.isPending) return { id, state: 'loading' };
-    if (r.isError) return { id, state: 'error' };
+    if (r.isError) return { id, state: isNotFound(r.error) ? 'missing' : 'error' };
     if (r.data.state === 'locked') {
       locks.set(id, r.data.locked);
       return { id, state: 'locked' };

@@ -2,7 +2,7 @@ import { ErrorCode } from '@ld/contract/codes';
 import type { UnitLocked } from '@ld/contract/content';
 import type { Chapter } from '@ld/contract/novels';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, http } from '../../../shared/http/client';
+import { ApiError, http, QUIET_NOT_FOUND } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 import { offlineReadable } from '../lib/offline-query';
 
@@ -21,11 +21,12 @@ export const readerKeys = {
 export const validId = (n: number) => Number.isSafeInteger(n) && n > 0;
 
 /** GET /v1/novel/{id}/chapter/{cid}; a locked chapter (1005) is an answer, not a failure. */
-// A lost network (code 0) is not toasted either: the reader says so in place (网络不可用，本章未下载).
+// A lost network (code 0) is not toasted either: the reader says so in place (网络不可用，本章未下载),
+// as it says a missing chapter (taken down, a stale link).
 export async function getChapter(workId: number, cid: number, signal?: AbortSignal): Promise<ChapterResult> {
   try {
     const chapter = await http.get<Chapter>(`/v1/novel/${workId}/chapter/${cid}`, undefined, {
-      quiet: [ErrorCode.unitLocked, 0],
+      quiet: [ErrorCode.unitLocked, 0, ...QUIET_NOT_FOUND],
       signal,
     });
     return { state: 'open', chapter };

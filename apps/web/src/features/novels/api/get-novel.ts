@@ -1,7 +1,6 @@
-import { ErrorCode } from '@ld/contract/codes';
 import type { WorkDetail } from '@ld/contract/content';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, http } from '../../../shared/http/client';
+import { http, QUIET_NOT_FOUND } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 import { offlineReadable } from '../lib/offline-query';
 import { novelKeys } from './keys';
@@ -9,7 +8,7 @@ import { novelKeys } from './keys';
 /** GET /api/v1/novel/{id}: the book with the caller's subscription and progress. */
 // A book that does not exist is shown by the page (an empty state), not toasted.
 export const getNovel = (id: number) =>
-  http.get<WorkDetail>(`/v1/novel/${id}`, undefined, { quiet: [ErrorCode.notFound, ErrorCode.badInput] });
+  http.get<WorkDetail>(`/v1/novel/${id}`, undefined, { quiet: QUIET_NOT_FOUND });
 
 export const novelQuery = (uid: string, id: number) =>
   queryOptions({
@@ -35,6 +34,3 @@ export function useNovel(id: number, { guestCopyMeanwhile = false } = {}) {
       guestCopyMeanwhile && uid ? () => queryClient.getQueryData(novelQuery('', id).queryKey) : undefined,
   });
 }
-
-export const isNotFound = (error: unknown): boolean =>
-  error instanceof ApiError && (error.code === ErrorCode.notFound || error.code === ErrorCode.badInput);

@@ -415,6 +415,18 @@ describe('阅读器', () => {
     expect(router.state.location.pathname).toBe('/readbook/7/112');
   });
 
+  it('says a chapter the server does not have is gone, with the way to the contents, and toasts nothing', async () => {
+    const server = freeBook().on('GET /v1/novel/:id/chapter/:cid', () =>
+      fail(404, '章节不存在', { status: 404 }),
+    );
+    open('/readbook/7/99999', server);
+    expect(await screen.findByText('这一章不存在或已下架')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '去目录看看' }).getAttribute('href')).toBe('/bookmenu/7');
+    // Not a failure to retry, and no technical toast ("请求地址出错: /v1/novel/…").
+    expect(screen.queryByRole('button', { name: '重新加载' })).toBeNull();
+    expect(toasts()).toEqual([]);
+  });
+
   it('says the chapter does not exist for an address that is not one, and asks the server nothing', async () => {
     const server = fakeServer();
     open('/readbook/abc/0', server);

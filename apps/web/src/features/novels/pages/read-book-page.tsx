@@ -5,9 +5,10 @@ import { useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useHydrated } from '../../../shared/hooks/use-hydrated';
 import { useOnline } from '../../../shared/hooks/use-online';
-import { ApiError } from '../../../shared/http/client';
+import { ApiError, isNotFound } from '../../../shared/http/client';
 import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { useAccountStore } from '../../../shared/stores/account';
+import { Link } from '../../../shared/ui/link';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
 import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
@@ -194,6 +195,17 @@ const Reader = memo(function Reader({ hydrated }: { hydrated: boolean }) {
   if (!validId(workId) || !validId(cid)) body = <Empty text="章节不存在，请从目录重新打开" />;
   else if (chapterResult.isPending || (!hydrated && chapterResult.data?.state !== 'open'))
     body = <Loading text="正在打开章节…" />;
+  else if (chapterResult.isError && isNotFound(chapterResult.error))
+    body = (
+      <Empty
+        text="这一章不存在或已下架"
+        action={
+          <Link to={`/bookmenu/${workId}`} className="btn btn--ghost">
+            去目录看看
+          </Link>
+        }
+      />
+    );
   else if (chapterResult.isError)
     body = (
       <ErrorState

@@ -1,6 +1,5 @@
-import { ErrorCode } from '@ld/contract/codes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, http } from '../../../shared/http/client';
+import { http, QUIET_NOT_FOUND } from '../../../shared/http/client';
 import { useAccountStore } from '../../../shared/stores/account';
 import { videoKeys } from './keys';
 import type { VideoDetail } from './types';
@@ -15,7 +14,7 @@ export const validVideoId = (n: number) => Number.isSafeInteger(n) && n > 0;
 // A video that does not exist is shown by the page, not toasted.
 export const getVideo = (id: number) =>
   http.get<VideoDetail>(`/v1/video/${id}`, undefined, {
-    quiet: [ErrorCode.notFound, ErrorCode.badInput],
+    quiet: QUIET_NOT_FOUND,
   });
 
 export const videoQuery = (uid: string, id: number) =>
@@ -29,6 +28,3 @@ export function useVideo(id: number) {
   const uid = useAccountStore((s) => s.account.uid);
   return useQuery(videoQuery(uid, id));
 }
-
-export const isVideoMissing = (error: unknown): boolean =>
-  error instanceof ApiError && (error.code === ErrorCode.notFound || error.code === ErrorCode.badInput);

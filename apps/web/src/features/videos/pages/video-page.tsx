@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useGoToLogin } from '../../../shared/hooks/use-go-to-login';
+import { isNotFound } from '../../../shared/http/client';
 import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { formatCount } from '../../../shared/lib/format';
 import { useAccountStore } from '../../../shared/stores/account';
@@ -13,7 +14,7 @@ import { savedPosition } from '../../../shared/works/saved-position';
 import { UnitLock } from '../../../shared/works/unit-lock';
 import { useAutoUnlockNotice } from '../../../shared/works/use-auto-unlock-notice';
 import { useCountWorkView } from '../../../shared/works/use-count-work-view';
-import { isVideoMissing, useVideo, validVideoId, videoQuery } from '../api/get-video';
+import { useVideo, validVideoId, videoQuery } from '../api/get-video';
 import { videoKeys } from '../api/keys';
 import { useSubscribeVideo } from '../api/subscribe-video';
 import { NextUp } from '../components/next-up';
@@ -80,7 +81,7 @@ export default function VideoPage() {
   // The page's view, counted once it shows the video (the detail itself counts none).
   useCountWorkView('video', id, v?.id === id, (viewer) => videoKeys.detail(viewer, id));
 
-  if (!validVideoId(id) || (video.isError && isVideoMissing(video.error))) {
+  if (!validVideoId(id) || (video.isError && isNotFound(video.error))) {
     return (
       <Empty
         text="这个视频不存在或已下架"
