@@ -1,3 +1,4 @@
+import { Link } from './link';
 import './states.css';
 
 /** Loading, empty and error states shared by every list and page (DESIGN §9). */
@@ -21,6 +22,33 @@ export function Empty({ text = '暂无内容', action }: { text?: string; action
       <p>{text}</p>
       {action}
     </div>
+  );
+}
+
+/**
+ * What the address names is not there (an unknown id, taken down, a stale link): says so, with the
+ * way on. Never a retry: asking again gets the same answer (`isNotFound` in shared/http/client.ts).
+ */
+export function NotThere({
+  text,
+  to,
+  label,
+  className,
+}: {
+  text: string;
+  to: string;
+  label: string;
+  className?: string;
+}) {
+  return (
+    <Empty
+      text={text}
+      action={
+        <Link to={to} className={className ? `btn btn--ghost ${className}` : 'btn btn--ghost'}>
+          {label}
+        </Link>
+      }
+    />
   );
 }
 

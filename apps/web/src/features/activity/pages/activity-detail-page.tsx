@@ -8,7 +8,7 @@ import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
 import { Link } from '../../../shared/ui/link';
 import { SafeHtml } from '../../../shared/ui/safe-html';
-import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
+import { ErrorState, Loading, NotThere } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
 import { activityQuery, useActivity, useClaimTask } from '../api/activities';
 import { windowText } from './format';
@@ -109,16 +109,7 @@ export default function ActivityDetailPage() {
   const id = Number(useParams().id);
   const query = useActivity(id);
   if (!Number.isSafeInteger(id) || id <= 0 || (query.isError && isNotFound(query.error)))
-    return (
-      <Empty
-        text="活动不存在或已下架"
-        action={
-          <Link to="/activity" className="btn btn--ghost">
-            去看看其他活动
-          </Link>
-        }
-      />
-    );
+    return <NotThere text="活动不存在或已下架" to="/activity" label="去看看其他活动" />;
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
   const activity = query.data;

@@ -11,7 +11,7 @@ import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
 import { Link } from '../../../shared/ui/link';
 import { PagedList } from '../../../shared/ui/paged-list';
-import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
+import { ErrorState, Loading, NotThere } from '../../../shared/ui/states';
 import { useCountWorkView } from '../../../shared/works/use-count-work-view';
 import { WorkComments } from '../../../shared/works/work-comments';
 import {
@@ -63,16 +63,7 @@ export default function ComicDetailPage() {
   const [unfolded, setUnfolded] = useState(false);
 
   if (!validId(id) || (comic.isError && isNotFound(comic.error))) {
-    return (
-      <Empty
-        text="这部漫画不存在或已下架"
-        action={
-          <Link to="/animate" className="btn btn--ghost">
-            去色漫看看
-          </Link>
-        }
-      />
-    );
+    return <NotThere text="这部漫画不存在或已下架" to="/animate" label="去色漫看看" />;
   }
   if (comic.isError) return <ErrorState onRetry={() => comic.refetch()} />;
   if (!comic.data) return <Loading />;

@@ -1,7 +1,7 @@
 import type { Episode } from '@ld/contract/comics';
 import type { UnitLocked } from '@ld/contract/content';
 import { Link } from '../../../shared/ui/link';
-import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
+import { ErrorState, Loading, NotThere } from '../../../shared/ui/states';
 import { UnitLock } from '../../../shared/works/unit-lock';
 import { comicKeys } from '../api/keys';
 import type { EpisodeLayout, StripEntry } from '../lib/strip';
@@ -48,14 +48,7 @@ export function StripBlock(props: StripBlockProps) {
       {entry.state === 'loading' && <Loading text="正在打开…" />}
       {entry.state === 'error' && <ErrorState text="这一话加载失败" onRetry={props.onRetry} />}
       {entry.state === 'missing' && (
-        <Empty
-          text="这一话不存在或已下架"
-          action={
-            <Link to={`/comic/${workId}`} className="btn btn--ghost">
-              去选集看看
-            </Link>
-          }
-        />
+        <NotThere text="这一话不存在或已下架" to={`/comic/${workId}`} label="去选集看看" />
       )}
       {locked && (
         <UnitLock

@@ -5,8 +5,7 @@ import { useUserStatus } from '../../../shared/api/get-user-status';
 import { ApiError } from '../../../shared/http/client';
 import { CURRENCY_NAME } from '../../../shared/lib/brand';
 import { formatCount, formatSize } from '../../../shared/lib/format';
-import { Link } from '../../../shared/ui/link';
-import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
+import { ErrorState, Loading, NotThere } from '../../../shared/ui/states';
 import { useGameDetail } from '../api/get-game-detail';
 import { useGameDownload } from '../lib/use-game-download';
 import { PriceBadge } from './price-badge';
@@ -15,16 +14,7 @@ import './game-detail.css';
 import { Image } from '../../../shared/ui/image';
 
 function NoSuchGame() {
-  return (
-    <Empty
-      text="没有找到这个游戏，可能已经下架"
-      action={
-        <Link to="/games" className="btn btn--ghost">
-          去游戏中心看看
-        </Link>
-      }
-    />
-  );
+  return <NotThere text="没有找到这个游戏，可能已经下架" to="/games" label="去游戏中心看看" />;
 }
 
 interface GameDetailProps {

@@ -7,7 +7,7 @@ import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-querie
 import { useIsLoggedIn } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
 import { Link } from '../../../shared/ui/link';
-import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
+import { ErrorState, Loading, NotThere } from '../../../shared/ui/states';
 import { useCountWorkView } from '../../../shared/works/use-count-work-view';
 import { useFirstChapters } from '../api/get-chapters';
 import { novelQuery, useNovel } from '../api/get-novel';
@@ -50,14 +50,7 @@ export default function BookInfoPage() {
 
   if (!isValidId || (book.isError && isNotFound(book.error))) {
     return (
-      <Empty
-        text="这本书不存在或已下架"
-        action={
-          <Link to="/novels" className="btn btn--ghost book-info__ghost">
-            去书城看看
-          </Link>
-        }
-      />
+      <NotThere text="这本书不存在或已下架" to="/novels" label="去书城看看" className="book-info__ghost" />
     );
   }
   if (book.isError) return <ErrorState onRetry={() => book.refetch()} />;

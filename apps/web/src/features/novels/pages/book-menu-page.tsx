@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { isNotFound } from '../../../shared/http/client';
 import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { Link } from '../../../shared/ui/link';
-import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
+import { Empty, ErrorState, Loading, NotThere } from '../../../shared/ui/states';
 import { type TabItem, Tabs } from '../../../shared/ui/tabs';
 import { type ChapterOrder, chapterBlockQuery, useChapterBlocks } from '../api/get-chapters';
 import { novelQuery, useNovel } from '../api/get-novel';
@@ -128,14 +128,7 @@ export default function BookMenuPage() {
 
   if (!isValidId || (book.isError && isNotFound(book.error))) {
     return (
-      <Empty
-        text="这本书不存在或已下架"
-        action={
-          <Link to="/novels" className="btn btn--ghost book-menu__ghost">
-            去书城看看
-          </Link>
-        }
-      />
+      <NotThere text="这本书不存在或已下架" to="/novels" label="去书城看看" className="book-menu__ghost" />
     );
   }
   if (book.isError) return <ErrorState onRetry={() => book.refetch()} />;

@@ -8,9 +8,8 @@ import { useOnline } from '../../../shared/hooks/use-online';
 import { ApiError, isNotFound } from '../../../shared/http/client';
 import type { FirstDataArgs, FirstQuery } from '../../../shared/lib/first-queries';
 import { useAccountStore } from '../../../shared/stores/account';
-import { Link } from '../../../shared/ui/link';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
-import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
+import { Empty, ErrorState, Loading, NotThere } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast-store';
 import { nextLabel } from '../../../shared/works/next-label';
 import { ReaderTopBar } from '../../../shared/works/reader-top-bar';
@@ -196,16 +195,7 @@ const Reader = memo(function Reader({ hydrated }: { hydrated: boolean }) {
   else if (chapterResult.isPending || (!hydrated && chapterResult.data?.state !== 'open'))
     body = <Loading text="正在打开章节…" />;
   else if (chapterResult.isError && isNotFound(chapterResult.error))
-    body = (
-      <Empty
-        text="这一章不存在或已下架"
-        action={
-          <Link to={`/bookmenu/${workId}`} className="btn btn--ghost">
-            去目录看看
-          </Link>
-        }
-      />
-    );
+    body = <NotThere text="这一章不存在或已下架" to={`/bookmenu/${workId}`} label="去目录看看" />;
   else if (chapterResult.isError)
     body = (
       <ErrorState

@@ -7,8 +7,7 @@ import { Avatar } from '../../../shared/ui/avatar';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { ImageViewer } from '../../../shared/ui/image-viewer';
 import { LikeButton } from '../../../shared/ui/like-button';
-import { Link } from '../../../shared/ui/link';
-import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
+import { ErrorState, Loading, NotThere } from '../../../shared/ui/states';
 import { type TabItem, Tabs } from '../../../shared/ui/tabs';
 import { toast } from '../../../shared/ui/toast-store';
 import { useDeletePost } from '../api/delete-post';
@@ -54,16 +53,7 @@ export default function PostDetailPage() {
   if (isValidId && post.isPending) return <Loading />;
   if (!isValidId || post.isError) {
     if (!isValidId || isNotFound(post.error)) {
-      return (
-        <Empty
-          text="帖子不存在或已删除"
-          action={
-            <Link to="/square" className="btn btn--ghost">
-              去广场看看
-            </Link>
-          }
-        />
-      );
+      return <NotThere text="帖子不存在或已删除" to="/square" label="去广场看看" />;
     }
     return <ErrorState onRetry={() => post.refetch()} />;
   }

@@ -9,7 +9,7 @@ import { useAccountStore } from '../../../shared/stores/account';
 import { Image } from '../../../shared/ui/image';
 import { Link } from '../../../shared/ui/link';
 import { LowBalanceDialog } from '../../../shared/ui/low-balance-dialog';
-import { Empty, ErrorState, Loading } from '../../../shared/ui/states';
+import { ErrorState, Loading, NotThere } from '../../../shared/ui/states';
 import { savedPosition } from '../../../shared/works/saved-position';
 import { UnitLock } from '../../../shared/works/unit-lock';
 import { useAutoUnlockNotice } from '../../../shared/works/use-auto-unlock-notice';
@@ -82,16 +82,7 @@ export default function VideoPage() {
   useCountWorkView('video', id, v?.id === id, (viewer) => videoKeys.detail(viewer, id));
 
   if (!validVideoId(id) || (video.isError && isNotFound(video.error))) {
-    return (
-      <Empty
-        text="这个视频不存在或已下架"
-        action={
-          <Link to="/welfare" className="btn btn--ghost">
-            去看看其他视频
-          </Link>
-        }
-      />
-    );
+    return <NotThere text="这个视频不存在或已下架" to="/welfare" label="去看看其他视频" />;
   }
   if (video.isError) return <ErrorState onRetry={() => video.refetch()} />;
   if (!v) return <Loading />;
