@@ -134,8 +134,22 @@ describe('serving the built SPA from the same process', () => {
     expect(await head.text()).toBe('');
   });
 
+  it('answers a page whose address ends in a number after a dot (a cut link) with the page, not a 404', async () => {
+    for (const url of ['/post/1.5', '/bookinfo/8.0']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    }
+  });
+
   it('never answers a missing file or a JSON-only client with the page', async () => {
-    for (const url of ['/assets/index-gone999.js', '/assets/chunk', '/icons/none.png', '/sw-old.js']) {
+    for (const url of [
+      '/assets/index-gone999.js',
+      '/assets/chunk',
+      '/icons/none.png',
+      '/sw-old.js',
+      '/a.7z',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ code: 404, msg: '请求地址出错' });

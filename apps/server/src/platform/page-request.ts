@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * A path that names a file (under `assets/`, or ending in an extension): when it is missing (an old
- * hashed asset a tab still asks for, a mistyped icon) the answer is a 404, never a page, so a script
- * or an image never receives HTML. No page of the portal or the console has a dot in its path.
+ * A path that names a file (under `assets/`, or ending in an extension, which has a letter: `.js`,
+ * `.png`, `.m3u8`, `.7z`): when it is missing (an old hashed asset a tab still asks for, a mistyped
+ * icon) the answer is a 404, never a page, so a script or an image never receives HTML. No page of
+ * the portal or the console has a dot in its path, but a mistyped or cut link may end in a number
+ * (`/post/1.5`): that is a page, whose app says the post is not there, not a file's JSON 404.
  */
 export function isFilePath(pathname: string): boolean {
-  return pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname);
+  return pathname.startsWith('/assets/') || /\.[a-z0-9]*[a-z][a-z0-9]*$/i.test(pathname);
 }
 
 /**
