@@ -52,9 +52,18 @@ describe('operator console', () => {
 
   it('sends a visitor to the login, refuses a wrong password in Chinese and keeps what was typed', async () => {
     const { page } = desktop;
+    // refine asks who is signed in at every route change and in each of its hooks, in one tick:
+    // those asks share one request, one for each page opened (/admin, then /admin/login).
+    const sessionAsks: string[] = [];
+    const countAsk = (request: { url: () => string }) => {
+      if (request.url().endsWith('/api/admin/v1/session')) sessionAsks.push(request.url());
+    };
+    page.on('request', countAsk);
     await page.goto(`${baseUrl()}/admin`);
     await expect.poll(() => page.url()).toContain('/admin/login');
     await expectAccessible(page, 'login');
+    page.off('request', countAsk);
+    expect(sessionAsks).toHaveLength(2);
     // While the answer is on its way the button spins and takes no second click; once it is
     // back the button is 登录 again, with no spinner left in it (decision 0048, "A spinner that
     // stays").
@@ -76,6 +85,8 @@ describe('operator console', () => {
     await consoleLogin(page, admin.name, admin.password);
     await expect.poll(() => page.url()).toContain('/admin/bulletins');
     await expect.poll(() => page.getByLabel('当前操作员').textContent()).toBe(admin.name);
+    // An admin answers 客服 notes: the header says how many wait (the demo has some, or none).
+    await expect.poll(() => page.getByRole('button', { name: /^客服收件箱，/ }).count()).toBe(1);
     expect(await page.getByText('管理员', { exact: true }).count()).toBeGreaterThan(0);
     const menu = page.getByRole('menu');
     for (const item of ['公告', '操作员', '操作日志', '我的账号']) {
@@ -226,6 +237,8 @@ describe('operator console', () => {
     await expect.poll(() => page.getByRole('button', { name: '新建公告' }).count()).toBe(1);
     expect(await page.getByRole('status', { name: '正在加载' }).count()).toBe(0);
     expect(await page.getByRole('menuitem', { name: '操作员' }).count()).toBe(0);
+    // An editor answers no 客服 notes: the header does not count them for them.
+    expect(await page.getByRole('button', { name: /^客服收件箱，/ }).count()).toBe(0);
     await page.getByRole('button', { name: '新建公告' }).click();
     await expect.poll(() => page.url()).toContain('/admin/bulletins/create');
     await expect.poll(() => page.getByRole('heading', { name: '新建公告' }).count()).toBe(1);

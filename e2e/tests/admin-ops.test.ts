@@ -49,6 +49,17 @@ describe('operations in the console', () => {
     expect(formatViolations(await scanAccessibility(page), where)).toBe('');
   };
 
+  /** The header's count of unanswered 客服 notes (its button's name says it). */
+  const waitingInHeader = async (page: Page): Promise<number> => {
+    const button = page.getByRole('button', { name: /^客服收件箱，/ });
+    await button.waitFor();
+    const name = (await button.getAttribute('aria-label')) ?? '';
+    if (name === '客服收件箱，没有未回复的留言') return 0;
+    const count = /^客服收件箱，(\d+) 条未回复$/.exec(name)?.[1];
+    if (count === undefined) throw new Error(`the header's count says "${name}"`);
+    return Number(count);
+  };
+
   const squareTexts = async (page: Page) => {
     await page.getByRole('tablist', { name: '排序' }).getByRole('tab', { name: '最新' }).click();
     await page.locator('.post-card').first().waitFor();
@@ -169,6 +180,8 @@ describe('operations in the console', () => {
     await page.getByRole('menu').getByRole('menuitem', { name: '客服收件箱' }).click();
     await expect.poll(() => page.getByRole('button', { name: '刷新', exact: true }).count()).toBe(1);
     await expect.poll(() => page.locator('.ant-table-row, .ant-empty').count()).toBeGreaterThan(0);
+    // The header counts the notes nobody has answered, on every page of the console.
+    const before = await waitingInHeader(page);
 
     await loginAs(phone.page, reader, '/business');
     await phone.page.getByLabel('公司/称呼').fill('星河游戏');
@@ -181,6 +194,8 @@ describe('operations in the console', () => {
     // Within the inbox's 10 s refresh (and a busy machine's answer).
     await expect.poll(() => row.count(), { timeout: 25_000 }).toBe(1);
     expect(await row.getByText('未回复').count()).toBe(1);
+    // Within the header's 10 s refresh too.
+    await expect.poll(() => waitingInHeader(page), { timeout: 25_000 }).toBe(before + 1);
     await check(page, 'kefu-inbox');
     await row.getByRole('button', { name: '回复' }).click();
     await expect.poll(() => page.url()).toContain('/admin/kefu/show/');
@@ -191,6 +206,8 @@ describe('operations in the console', () => {
     await page.getByRole('button', { name: '发送回复' }).click();
     await expect.poll(() => conversation.getByText('您好，商务同事今天会与您联系').count()).toBe(1);
     await expect.poll(() => page.getByText('已回复', { exact: true }).count()).toBeGreaterThan(0);
+    // Answered: the header's count goes down at once, without waiting for its refresh.
+    await expect.poll(() => waitingInHeader(page), { timeout: 5_000 }).toBe(before);
     await page.screenshot({ path: `${SHOTS}/kefu-thread-answered.png` });
 
     await phone.page.goto(`${baseUrl()}/message`);

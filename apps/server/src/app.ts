@@ -34,7 +34,7 @@ import { loadSharp } from './platform/sharp.ts';
 import { createSmsProvider } from './platform/sms/create-sms-provider.ts';
 import { createDiskStorage } from './platform/storage.ts';
 import { nulCharacterAt } from './platform/text-input.ts';
-import { useChineseValidationMessages } from './platform/validation-messages.ts';
+import { installChineseValidationMessages } from './platform/validation-messages.ts';
 import { installWeb } from './platform/web.ts';
 
 declare module 'fastify' {
@@ -67,7 +67,7 @@ export type App = FastifyInstance;
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   // A field's rule the contract did not word itself is still told in Chinese (zod's own default).
-  useChineseValidationMessages();
+  installChineseValidationMessages();
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,

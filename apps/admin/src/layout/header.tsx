@@ -3,8 +3,9 @@ import { useLogout } from '@refinedev/core';
 import { Layout, Space, Tag, Typography } from 'antd';
 import { BusyButton } from '../shared/busy-button';
 import { useSession } from '../shared/use-session';
+import { KefuWaiting } from './kefu-waiting';
 
-/** The header bar: who is signed in, as what, and 退出登录. */
+/** The header bar: unanswered 客服 notes (for those who answer them), who is signed in, as what, and 退出登录. */
 export function Header() {
   const session = useSession();
   const { mutate: logout, isPending } = useLogout();
@@ -21,6 +22,7 @@ export function Header() {
       }}
     >
       <Space size="middle">
+        <KefuWaiting />
         {session ? (
           <>
             <Typography.Text strong aria-label="当前操作员">

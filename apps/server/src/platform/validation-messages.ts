@@ -98,6 +98,6 @@ export function chineseIssueMessage(issue: z.core.$ZodRawIssue): string {
 }
 
 /** Makes zod word its own messages in Chinese for the whole process (idempotent). */
-export function useChineseValidationMessages(): void {
+export function installChineseValidationMessages(): void {
   z.config({ customError: chineseIssueMessage });
 }

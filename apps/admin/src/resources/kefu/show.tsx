@@ -1,7 +1,7 @@
 import type { KefuThread } from '@ld/contract/admin/inbox';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '@ld/contract/wallet-values';
 import { Show } from '@refinedev/antd';
-import { type HttpError, useCustomMutation, useShow } from '@refinedev/core';
+import { type HttpError, useCustomMutation, useInvalidate, useShow } from '@refinedev/core';
 import {
   Alert,
   Button,
@@ -57,6 +57,8 @@ export function KefuShow() {
   const { query } = useShow<KefuThread>({ resource: 'kefu' });
   const thread = query.data?.data;
   const reply = useCustomMutation<KefuThread>();
+  // The inbox and the header's count of unanswered notes (layout/kefu-waiting.tsx) are lists of 'kefu'.
+  const invalidate = useInvalidate();
   const [form] = Form.useForm<{ content: string }>();
 
   const send = (values: { content: string }) =>
@@ -82,6 +84,7 @@ export function KefuShow() {
         onSuccess: () => {
           form.resetFields();
           void query.refetch();
+          void invalidate({ resource: 'kefu', invalidates: ['list'] });
         },
         onError: (error) => {
           const errors = (error as HttpError).errors as Record<string, string> | undefined;
