@@ -43,6 +43,9 @@ export async function launchDebuggableChromium(): Promise<DebuggableChromium> {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
+    // Its helpers (the zygote and the renderers it forked) can outlive it for a while, writing
+    // into the profile: they are the processes that name the profile on their command line.
+    killProfileHelpers(profile);
     // Chromium's helper processes may still write to the profile for a moment after it exits.
     // A profile still being written after that is left in the temp folder rather than ending the run.
     try {
@@ -73,5 +76,18 @@ export async function launchDebuggableChromium(): Promise<DebuggableChromium> {
       throw new Error(`chromium did not open its DevTools port in 30 s:\n${stderr}`);
     }
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** SIGKILL to every process whose command line names `profile` (Chromium's helpers of that browser). */
+function killProfileHelpers(profile: string): void {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(profile))
+        process.kill(Number(entry), 'SIGKILL');
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
   }
 }
