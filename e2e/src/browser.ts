@@ -16,6 +16,8 @@ export async function launchPhone(
     viewport?: { width: number; height: number };
     userAgent?: string;
     reducedMotion?: 'reduce' | 'no-preference';
+    /** The computer's zone; the portal's own, Beijing's, unless a test says otherwise. */
+    timezoneId?: string;
   } = {},
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ld-chromium-'));
@@ -28,7 +30,7 @@ export async function launchPhone(
     hasTouch: !options.viewport || options.viewport.width < 768,
     locale: 'zh-CN',
     reducedMotion: options.reducedMotion,
-    timezoneId: 'Asia/Shanghai',
+    timezoneId: options.timezoneId ?? 'Asia/Shanghai',
     userAgent:
       options.userAgent ??
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',

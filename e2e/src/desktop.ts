@@ -19,7 +19,7 @@ const DESKTOP_AGENT =
  * `console.error` (the browser's own note on a 4xx answer aside: the console handles those), and
  * on any warning or error the shared portal logged meanwhile — as `usePhone()` does.
  */
-export function useDesktop(options: { allowConsole?: RegExp[] } = {}) {
+export function useDesktop(options: { allowConsole?: RegExp[]; timezoneId?: string } = {}) {
   const state = {} as {
     page: Page;
     errors: string[];
@@ -30,7 +30,7 @@ export function useDesktop(options: { allowConsole?: RegExp[] } = {}) {
   beforeAll(async () => {
     const portalLog = inject('portalLog');
     logOffset = fs.existsSync(portalLog) ? fs.statSync(portalLog).size : 0;
-    const desktop = await launchDesktop();
+    const desktop = await launchDesktop({ timezoneId: options.timezoneId });
     state.errors = [];
     const watch = (page: Page) => {
       page.on('pageerror', (e) => state.errors.push(e.message));
@@ -61,11 +61,14 @@ export function useDesktop(options: { allowConsole?: RegExp[] } = {}) {
  * on a checkbox still zooming in (the press on it, the release beside it: no click). The motion
  * itself is covered in admin-console.test.ts.
  */
-export function launchDesktop(options: { reducedMotion?: 'reduce' | 'no-preference' } = {}) {
+export function launchDesktop(
+  options: { reducedMotion?: 'reduce' | 'no-preference'; timezoneId?: string } = {},
+) {
   return launchPhone({
     viewport: DESKTOP,
     userAgent: DESKTOP_AGENT,
     reducedMotion: options.reducedMotion ?? 'reduce',
+    timezoneId: options.timezoneId,
   });
 }
 

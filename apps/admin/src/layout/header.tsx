@@ -2,10 +2,14 @@ import { ROLE_LABELS } from '@ld/contract/admin/roles';
 import { useLogout } from '@refinedev/core';
 import { Layout, Space, Tag, Typography } from 'antd';
 import { BusyButton } from '../shared/busy-button';
+import { browserKeepsBeijingTime } from '../shared/time';
 import { useSession } from '../shared/use-session';
 import { KefuWaiting } from './kefu-waiting';
 
-/** The header bar: unanswered 客服 notes (for those who answer them), who is signed in, as what, and 退出登录. */
+/**
+ * The header bar: which clock the console keeps (when the computer's is another), unanswered 客服
+ * notes (for those who answer them), who is signed in, as what, and 退出登录.
+ */
 export function Header() {
   const session = useSession();
   const { mutate: logout, isPending } = useLogout();
@@ -22,6 +26,10 @@ export function Header() {
       }}
     >
       <Space size="middle">
+        {/* The console's times are the portal's clock (shared/time.ts); said where the computer's differs. */}
+        {browserKeepsBeijingTime() ? null : (
+          <Typography.Text type="secondary">时间均为北京时间</Typography.Text>
+        )}
         <KefuWaiting />
         {session ? (
           <>

@@ -1,11 +1,12 @@
 import { ACTIVITY_LIMITS } from '@ld/contract/admin/activities';
 import { DatePicker, Form, Input, InputNumber, Switch } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { ImageUploadField } from '../../shared/image-upload-field';
+import { beijingPicked, browserKeepsBeijingTime, pickedInstant } from '../../shared/time';
 
-/** The form keeps the API's ISO times; the pickers show them as local time. */
-const asPicked = (value?: string) => ({ value: value ? dayjs(value) : undefined });
-const asIso = (value?: Dayjs | null) => (value ? value.second(0).millisecond(0).toISOString() : undefined);
+/** The form keeps the API's ISO times; the pickers show them in Beijing time (shared/time.ts). */
+const asPicked = (value?: string) => ({ value: value ? beijingPicked(value) : undefined });
+const asIso = (value?: Dayjs | null) => (value ? pickedInstant(value.second(0).millisecond(0)) : undefined);
 
 /** The fields of an activity, shared by 新建 and 编辑; the server checks the same rules and names the field it refuses. */
 export function ActivityFields() {
@@ -39,7 +40,11 @@ export function ActivityFields() {
         normalize={asIso}
         rules={[{ required: true, message: '请选择开始时间' }]}
       >
-        <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+        <DatePicker
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          showNow={browserKeepsBeijingTime()}
+        />
       </Form.Item>
       <Form.Item
         label="结束时间"
@@ -60,7 +65,11 @@ export function ActivityFields() {
           }),
         ]}
       >
-        <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+        <DatePicker
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          showNow={browserKeepsBeijingTime()}
+        />
       </Form.Item>
       <Form.Item
         label="活动规则（HTML）"

@@ -1,7 +1,7 @@
 import type { AdminGame } from '@ld/contract/admin/games';
 import { useSelect } from '@refinedev/antd';
 import { DatePicker, Form, Input, Select, type SelectProps } from 'antd';
-import dayjs from 'dayjs';
+import { beijingNow } from '../../shared/time';
 
 /** The game picker: searched on the server by name (drafts too: a pack can wait for its game). */
 export function GameSelect(props: Pick<SelectProps, 'value' | 'onChange' | 'disabled' | 'id'>) {
@@ -63,7 +63,7 @@ export function GiftPackFields({ editing }: { editing?: boolean }) {
         label="领取时间"
         name="window"
         // A new pack opens now for 30 days unless changed (an edit loads the pack's own window).
-        initialValue={editing ? undefined : [dayjs().second(0), dayjs().add(30, 'day').second(0)]}
+        initialValue={editing ? undefined : [beijingNow().second(0), beijingNow().add(30, 'day').second(0)]}
         rules={[
           {
             validator: (_, v) =>

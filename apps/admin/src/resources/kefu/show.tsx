@@ -17,9 +17,8 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { BusyButton } from '../../shared/busy-button';
-import { formatTime } from '../../shared/time';
+import { formatTime, formatTimeAs } from '../../shared/time';
 import { KIND_LABELS } from './list';
 
 function Bubble({
@@ -213,7 +212,7 @@ export function KefuShow() {
                     title: '时间',
                     dataIndex: 'createTime',
                     width: 110,
-                    render: (iso: string) => dayjs(iso).format('MM-DD HH:mm'),
+                    render: (iso: string) => formatTimeAs(iso, 'MM-DD HH:mm'),
                   },
                 ]}
               />

@@ -14,11 +14,17 @@ import {
   Table,
   Tag,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { busyOk } from '../../shared/busy-button';
 import { QueryTable } from '../../shared/query-table';
-import { formatTime } from '../../shared/time';
+import {
+  beijingNow,
+  beijingPicked,
+  browserKeepsBeijingTime,
+  formatTime,
+  pickedInstant,
+} from '../../shared/time';
 
 interface Search {
   keyword?: string;
@@ -38,7 +44,7 @@ function restriction(user: ModUser) {
   if (user.isBanned)
     tags.push(
       <Tag key="ban" color="error">
-        {dayjs(user.bannedUntil).year() >= PERMANENT_YEAR
+        {user.bannedUntil !== null && beijingPicked(user.bannedUntil).year() >= PERMANENT_YEAR
           ? '永久封禁'
           : `封禁至 ${formatTime(user.bannedUntil)}`}
       </Tag>,
@@ -105,7 +111,7 @@ export function UserModerationList() {
   const submit = (values: RestrictValues) => {
     if (!dialog) return;
     const { user, kind } = dialog;
-    const until = values.until?.toISOString();
+    const until = values.until ? pickedInstant(values.until) : undefined;
     const body =
       kind === 'ban' && values.permanent ? { reason: values.reason } : { until, reason: values.reason };
     const label = kind === 'mute' ? '禁言' : '封禁';
@@ -243,12 +249,14 @@ export function UserModerationList() {
             >
               <DatePicker
                 showTime={{ format: 'HH:mm' }}
+                // 此刻 is the computer's clock (antd reads it), not Beijing's: offered only where they agree.
+                showNow={browserKeepsBeijingTime()}
                 format="YYYY-MM-DD HH:mm"
-                disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+                disabledDate={(d) => d.isBefore(beijingNow(), 'day')}
                 presets={[
-                  { label: '1 天', value: dayjs().add(1, 'day') },
-                  { label: '7 天', value: dayjs().add(7, 'day') },
-                  { label: '30 天', value: dayjs().add(30, 'day') },
+                  { label: '1 天', value: beijingNow().add(1, 'day') },
+                  { label: '7 天', value: beijingNow().add(7, 'day') },
+                  { label: '30 天', value: beijingNow().add(30, 'day') },
                 ]}
                 style={{ width: '100%' }}
               />
