@@ -64,7 +64,17 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Closed before exiting: the work started with the app (the demo clips) stops and gives its
+    // lease back, so the next start is not kept waiting for it.
+    await app.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new Error(`port ${config.port} is in use (another server?): stop it, or start with another PORT`);
+    throw error;
+  }
   const { port } = app.server.address() as { port: number };
   if (app.metrics && config.metricsPort !== undefined) {
     metrics = await serveMetrics(app, app.metrics, config.metricsHost, config.metricsPort);

@@ -5,6 +5,7 @@ import { probe, runFfmpeg } from '../src/modules/videos/ffmpeg.ts';
 import { UNREADABLE_VIDEO } from '../src/modules/videos/public.ts';
 import { seedVideos, startDemoVideos, stopDemoVideos } from '../src/modules/videos/seed.ts';
 import { AppError } from '../src/platform/errors.ts';
+import { acquireLease, releaseLease } from '../src/platform/lease.ts';
 import { call, createTestApp, describeDialects, type TestApp } from './helpers/app.ts';
 import { createVideo, drawClip, removeClips } from './helpers/videos.ts';
 
@@ -195,4 +196,39 @@ describeDialects('videos: ingestion and demo content', (dialect) => {
       await fresh.close();
     }
   }, 300_000);
+
+  it('a start that finds the demo lease held asks again, and makes the clips once it is free', async () => {
+    const fresh = await createTestApp(dialect);
+    try {
+      await seedVideos(fresh.deps);
+      await stopDemoVideos(fresh.deps);
+      const count = async () =>
+        Number(
+          (
+            await fresh.deps.db.kysely
+              .selectFrom('videos')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await count();
+      // Held by a process that ended without giving it back (a start whose listen failed, a SIGKILL).
+      const holder = { name: 'videos.demo', holder: 'gone-process', ttlMs: 60_000, now: Date.now() };
+      expect(await acquireLease(fresh.deps.db, holder)).toBe(true);
+      const fail = (error: unknown) => {
+        throw error;
+      };
+      const done = startDemoVideos(fresh.deps, fail, 50);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await count()).toBe(before);
+      // Its lease runs out (here: is given back); no restart is needed.
+      await releaseLease(fresh.deps.db, holder.name, holder.holder);
+      while ((await count()) === before) await new Promise((resolve) => setTimeout(resolve, 50));
+      await stopDemoVideos(fresh.deps);
+      await done;
+      expect(await count()).toBeGreaterThan(before);
+    } finally {
+      await fresh.close();
+    }
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { WorkListQuery } from '@ld/contract/content';
 import type { Deps } from '../../platform/deps.ts';
 import { acquireLease, newHolderId, releaseLease } from '../../platform/lease.ts';
@@ -231,6 +232,13 @@ async function drawClip(video: DemoVideo, file: string, signal: AbortSignal): Pr
 /** How many clips are made at once (a demo machine has two cores, and it is serving meanwhile). */
 const PARALLEL = 2;
 const LEASE = 'videos.demo';
+/**
+ * How often a process whose lease was refused asks again while clips are missing: the holder may
+ * be another process making them (it then finds nothing left), or one that ended without giving
+ * the lease back (a start whose listen failed before 2026-12-04, a SIGKILL), whose lease this
+ * one takes once it has run out.
+ */
+export const DEMO_LEASE_RETRY_MS = 30_000;
 
 /** The demo videos not in the database yet: those of the demo categories whose title is missing. */
 async function missingDemoVideos(deps: Deps) {
@@ -249,10 +257,17 @@ async function missingDemoVideos(deps: Deps) {
   return missing;
 }
 
-async function makeDemoVideos(deps: Deps, signal: AbortSignal): Promise<void> {
+async function makeDemoVideos(deps: Deps, signal: AbortSignal, leaseRetryMs: number): Promise<void> {
   const holder = newHolderId();
   // One process of several sharing the database makes them (0020); ten minutes is far more than enough.
-  if (!(await acquireLease(deps.db, { name: LEASE, holder, ttlMs: 10 * 60_000, now: Date.now() }))) return;
+  while (!(await acquireLease(deps.db, { name: LEASE, holder, ttlMs: 10 * 60_000, now: Date.now() }))) {
+    try {
+      await sleep(leaseRetryMs, undefined, { signal });
+    } catch {
+      return; // stopped
+    }
+    if ((await missingDemoVideos(deps)).length === 0) return;
+  }
   const folder = await fsp.mkdtemp(path.join(os.tmpdir(), 'ld-demo-videos-'));
   try {
     const jobs = await missingDemoVideos(deps);
@@ -295,11 +310,15 @@ const running = new WeakMap<Deps, { controller: AbortController; done: Promise<v
  * Makes the missing demo videos in the background (once per app at a time); answers when they are
  * all in. A failure is reported to `onError`; closing the app (`stopDemoVideos`) ends it quietly.
  */
-export function startDemoVideos(deps: Deps, onError: (error: unknown) => void): Promise<void> {
+export function startDemoVideos(
+  deps: Deps,
+  onError: (error: unknown) => void,
+  leaseRetryMs = DEMO_LEASE_RETRY_MS,
+): Promise<void> {
   const found = running.get(deps);
   if (found) return found.done;
   const controller = new AbortController();
-  const done = makeDemoVideos(deps, controller.signal)
+  const done = makeDemoVideos(deps, controller.signal, leaseRetryMs)
     .catch((error: unknown) => {
       if (!controller.signal.aborted) onError(error);
     })
