@@ -51,6 +51,17 @@ describeDialects('videos: ingestion and demo content', (dialect) => {
     ]);
     return [Number(videos.n), Number(works.n), Number(units.n)];
   }
+  async function videoCount(app: TestApp): Promise<number> {
+    const row = await app.deps.db.kysely
+      .selectFrom('videos')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+  /** A demo start's error handler that fails the test. */
+  const fail = (error: unknown) => {
+    throw error;
+  };
   async function expectRefused(file: string, categoryId?: number) {
     const before = [await storedFiles(), await rowCounts()];
     const error = await createVideo(t, file, { categoryId }).catch((e: unknown) => e);
@@ -130,19 +141,8 @@ describeDialects('videos: ingestion and demo content', (dialect) => {
       const started = Date.now();
       await seedVideos(fresh.deps);
       const seeded = Date.now() - started;
-      const fail = (error: unknown) => {
-        throw error;
-      };
       // The clips come in the background: stopped half way, what is in is whole, and nothing else is stored.
-      const count = async () =>
-        Number(
-          (
-            await fresh.deps.db.kysely
-              .selectFrom('videos')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      const count = () => videoCount(fresh);
       while ((await count()) < 2) await new Promise((resolve) => setTimeout(resolve, 50));
       await stopDemoVideos(fresh.deps);
       const partial = await count();
@@ -202,22 +202,11 @@ describeDialects('videos: ingestion and demo content', (dialect) => {
     try {
       await seedVideos(fresh.deps);
       await stopDemoVideos(fresh.deps);
-      const count = async () =>
-        Number(
-          (
-            await fresh.deps.db.kysely
-              .selectFrom('videos')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      const count = () => videoCount(fresh);
       const before = await count();
       // Held by a process that ended without giving it back (a start whose listen failed, a SIGKILL).
       const holder = { name: 'videos.demo', holder: 'gone-process', ttlMs: 60_000, now: Date.now() };
       expect(await acquireLease(fresh.deps.db, holder)).toBe(true);
-      const fail = (error: unknown) => {
-        throw error;
-      };
       const done = startDemoVideos(fresh.deps, fail, 50);
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(await count()).toBe(before);
