@@ -90,6 +90,20 @@ describe('the console on a computer in another time zone', () => {
     const dialog = page.getByRole('dialog', { name: /^禁言/ });
     const until = dialog.getByLabel('截止时间');
     await until.click();
+    // The calendar's today and its 此刻 are Beijing's too (shared/date-picker.tsx), not the computer's.
+    const beijingToday = () => beijing(new Date().toISOString()).slice(0, 10);
+    const today = page.locator('.ant-picker-dropdown:visible .ant-picker-cell-today');
+    const todayBefore = beijingToday();
+    const marked = await today.getAttribute('title');
+    expect([todayBefore, beijingToday()]).toContain(marked);
+    const nowBefore = beijing(new Date().toISOString()).slice(0, 16);
+    await page.locator('.ant-picker-dropdown:visible').getByText('此刻', { exact: true }).click();
+    await expect
+      .poll(async () =>
+        [nowBefore, beijing(new Date().toISOString()).slice(0, 16)].includes(await until.inputValue()),
+      )
+      .toBe(true);
+    await until.click();
     await until.fill('2030-01-05 10:00');
     await until.press('Enter');
     await expect.poll(() => until.inputValue()).toBe('2030-01-05 10:00');

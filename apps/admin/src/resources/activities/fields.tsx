@@ -1,8 +1,9 @@
 import { ACTIVITY_LIMITS } from '@ld/contract/admin/activities';
-import { DatePicker, Form, Input, InputNumber, Switch } from 'antd';
+import { Form, Input, InputNumber, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { DatePicker } from '../../shared/date-picker';
 import { ImageUploadField } from '../../shared/image-upload-field';
-import { beijingPicked, browserKeepsBeijingTime, pickedInstant } from '../../shared/time';
+import { beijingPicked, pickedInstant } from '../../shared/time';
 
 /** The form keeps the API's ISO times; the pickers show them in Beijing time (shared/time.ts). */
 const asPicked = (value?: string) => ({ value: value ? beijingPicked(value) : undefined });
@@ -40,11 +41,7 @@ export function ActivityFields() {
         normalize={asIso}
         rules={[{ required: true, message: '请选择开始时间' }]}
       >
-        <DatePicker
-          showTime={{ format: 'HH:mm' }}
-          format="YYYY-MM-DD HH:mm"
-          showNow={browserKeepsBeijingTime()}
-        />
+        <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
       </Form.Item>
       <Form.Item
         label="结束时间"
@@ -65,11 +62,7 @@ export function ActivityFields() {
           }),
         ]}
       >
-        <DatePicker
-          showTime={{ format: 'HH:mm' }}
-          format="YYYY-MM-DD HH:mm"
-          showNow={browserKeepsBeijingTime()}
-        />
+        <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
       </Form.Item>
       <Form.Item
         label="活动规则（HTML）"

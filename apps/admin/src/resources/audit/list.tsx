@@ -2,8 +2,9 @@ import type { AuditEntry } from '@ld/contract/admin/audit';
 import type { Operator } from '@ld/contract/admin/operators';
 import { getDefaultSortOrder, List, useSelect, useTable } from '@refinedev/antd';
 import { type CrudFilters, useCustom } from '@refinedev/core';
-import { Button, DatePicker, Form, Select, Table, Typography } from 'antd';
+import { Button, Form, Select, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { DatePicker } from '../../shared/date-picker';
 import { QueryTable } from '../../shared/query-table';
 import { dayRangeFilter, formatTime } from '../../shared/time';
 

@@ -1,6 +1,7 @@
 import type { AdminGame } from '@ld/contract/admin/games';
 import { useSelect } from '@refinedev/antd';
-import { DatePicker, Form, Input, Select, type SelectProps } from 'antd';
+import { Form, Input, Select, type SelectProps } from 'antd';
+import { DatePicker } from '../../shared/date-picker';
 import { beijingNow } from '../../shared/time';
 
 /** The game picker: searched on the server by name (drafts too: a pack can wait for its game). */

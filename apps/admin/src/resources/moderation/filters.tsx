@@ -1,5 +1,6 @@
-import { Button, DatePicker, Form, Input, Select } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { DatePicker } from '../../shared/date-picker';
 import { dayRangeFilter } from '../../shared/time';
 
 /** What the moderation tables filter by. */

@@ -1,30 +1,13 @@
 import type { ModUser } from '@ld/contract/admin/moderation';
 import { getDefaultSortOrder, List, useTable } from '@refinedev/antd';
 import { type CrudFilters, type HttpError, useCustomMutation } from '@refinedev/core';
-import {
-  Button,
-  Checkbox,
-  DatePicker,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-} from 'antd';
+import { Button, Checkbox, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { busyOk } from '../../shared/busy-button';
+import { DatePicker } from '../../shared/date-picker';
 import { QueryTable } from '../../shared/query-table';
-import {
-  beijingNow,
-  beijingPicked,
-  browserKeepsBeijingTime,
-  formatTime,
-  pickedInstant,
-} from '../../shared/time';
+import { beijingNow, beijingPicked, formatTime, pickedInstant } from '../../shared/time';
 
 interface Search {
   keyword?: string;
@@ -249,8 +232,6 @@ export function UserModerationList() {
             >
               <DatePicker
                 showTime={{ format: 'HH:mm' }}
-                // 此刻 is the computer's clock (antd reads it), not Beijing's: offered only where they agree.
-                showNow={browserKeepsBeijingTime()}
                 format="YYYY-MM-DD HH:mm"
                 disabledDate={(d) => d.isBefore(beijingNow(), 'day')}
                 presets={[

@@ -3,9 +3,10 @@ import { formatYuan as yuan } from '@ld/contract/wallet';
 import { ORDER_STATUS_TEXT, type OrderStatus, orderStatuses } from '@ld/contract/wallet-values';
 import { getDefaultSortOrder, List, useTable } from '@refinedev/antd';
 import type { CrudFilters } from '@refinedev/core';
-import { Button, DatePicker, Descriptions, Form, Input, Select, Table, Tag } from 'antd';
+import { Button, Descriptions, Form, Input, Select, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router';
+import { DatePicker } from '../../shared/date-picker';
 import { QueryTable } from '../../shared/query-table';
 import { dayRangeFilter, formatTime } from '../../shared/time';
 

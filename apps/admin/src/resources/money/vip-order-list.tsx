@@ -1,9 +1,10 @@
 import type { AdminVipOrder } from '@ld/contract/admin/money';
 import { getDefaultSortOrder, List, useTable } from '@refinedev/antd';
 import type { CrudFilters } from '@refinedev/core';
-import { Button, DatePicker, Form, Input, Table } from 'antd';
+import { Button, Form, Input, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router';
+import { DatePicker } from '../../shared/date-picker';
 import { QueryTable } from '../../shared/query-table';
 import { dayRangeFilter, formatTime } from '../../shared/time';
 

@@ -8,11 +8,12 @@ import {
 import { formatYuan as yuan } from '@ld/contract/wallet';
 import { List } from '@refinedev/antd';
 import { useCustom } from '@refinedev/core';
-import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, Row, Spin, Statistic, Table } from 'antd';
+import { Alert, Button, Card, Col, Empty, Form, Input, Row, Spin, Statistic, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { API_BASE } from '../../providers/http';
 import { BusyButton } from '../../shared/busy-button';
+import { DatePicker } from '../../shared/date-picker';
 
 interface Filters {
   from: string;
