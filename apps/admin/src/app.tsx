@@ -113,7 +113,8 @@ function ConsoleLayout() {
       <ThemedLayout
         Header={Header}
         Title={Title}
-        Sider={(props) => <ThemedSider {...props} render={({ items }) => items} />}
+        // Fixed: the menu stays beside a long list scrolled down, and scrolls on its own.
+        Sider={(props) => <ThemedSider {...props} fixed render={({ items }) => items} />}
       >
         <CanAccess fallback={<ForbiddenPage />}>
           <PageBoundary resetKey={pathname}>

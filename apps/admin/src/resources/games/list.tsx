@@ -178,6 +178,8 @@ export function GameList() {
         <Table.Column<AdminGame>
           title="操作"
           width={210}
+          // The table scrolls sideways below ~1,440 px wide; its actions stay in view.
+          fixed="right"
           render={(_, record) => (
             <Space size={4} wrap>
               <EditButton size="small" recordItemId={record.id}>

@@ -117,6 +117,8 @@ export function GiftPackList() {
         <Table.Column<AdminGiftPack>
           title="操作"
           width={260}
+          // The table scrolls sideways below ~1,440 px wide; its actions stay in view.
+          fixed="right"
           render={(_, record) => (
             <Space size={4}>
               <Button size="small" onClick={() => setImporting(record)}>
