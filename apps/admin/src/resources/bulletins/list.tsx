@@ -94,13 +94,13 @@ export function BulletinList() {
           sorter
           defaultSortOrder={getDefaultSortOrder('createTime', sorters)}
           render={formatTime}
-          width={180}
+          width={110}
         />
         <Table.Column<AdminBulletin>
           dataIndex="updateTime"
           title="更新时间"
           render={formatTime}
-          width={180}
+          width={110}
         />
         <Table.Column<AdminBulletin>
           title="操作"

@@ -144,14 +144,14 @@ export function OperatorList() {
             width={100}
             render={(on: boolean) => (on ? <Tag color="success">已开启</Tag> : <Tag>未开启</Tag>)}
           />
-          <Table.Column<Operator> dataIndex="lastSeenTime" title="最近使用" render={formatTime} width={180} />
+          <Table.Column<Operator> dataIndex="lastSeenTime" title="最近使用" render={formatTime} width={110} />
           <Table.Column<Operator>
             dataIndex="createTime"
             title="创建时间"
             sorter
             defaultSortOrder={getDefaultSortOrder('createTime', sorters)}
             render={formatTime}
-            width={180}
+            width={110}
           />
           <Table.Column<Operator>
             title="操作"

@@ -80,6 +80,7 @@ export function WorkList({
         query={tableQuery}
         rowKey="id"
         emptyText={`还没有${words.name}，点「新建${words.name}」`}
+        scroll={{ x: 1200 }}
       >
         <Table.Column<AdminWork>
           dataIndex="cover"
@@ -101,6 +102,7 @@ export function WorkList({
           title="标题"
           sorter
           defaultSortOrder={getDefaultSortOrder('title', sorters)}
+          width={180}
         />
         <Table.Column<AdminWork> dataIndex="author" title="作者" width={120} />
         <Table.Column<AdminWork> dataIndex="categoryName" title="分类" width={90} />
@@ -129,11 +131,13 @@ export function WorkList({
           sorter
           defaultSortOrder={getDefaultSortOrder('createTime', sorters)}
           render={formatTime}
-          width={170}
+          width={110}
         />
         <Table.Column<AdminWork>
           title="操作"
           width={260}
+          // The table scrolls sideways below ~1,440 px wide; its actions stay in view.
+          fixed="right"
           render={(_, work) => (
             <Space>
               <EditButton size="small" resource={resource} recordItemId={work.id}>
