@@ -68,10 +68,13 @@ export default function BusinessPage() {
   const [isSent, setIsSent] = useState(false);
   const send = useSendKefuMessage();
 
+  // From the latest values, not this render's: a change React replays at hydration (typed before
+  // the app took over) and the next field's change can both come before a render, and the second
+  // would otherwise write the first field back empty.
   const set = (key: keyof Values) => (value: string) => {
-    const next = { ...values, [key]: value };
-    setValues(next);
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: checkBusinessForm(next)[key] }));
+    setValues((current) => ({ ...current, [key]: value }));
+    // Each rule reads its own field only.
+    setErrors((e) => (e[key] ? { ...e, [key]: checkBusinessForm({ ...values, [key]: value })[key] } : e));
   };
 
   const onSubmit = (e: React.FormEvent) => {
