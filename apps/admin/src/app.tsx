@@ -113,8 +113,7 @@ function ConsoleLayout() {
       <ThemedLayout
         Header={Header}
         Title={Title}
-        // Fixed: the menu stays beside a long list scrolled down, and scrolls on its own.
-        Sider={(props) => <ThemedSider {...props} fixed render={({ items }) => items} />}
+        Sider={(props) => <ThemedSider {...props} render={({ items }) => items} />}
       >
         <CanAccess fallback={<ForbiddenPage />}>
           <PageBoundary resetKey={pathname}>
