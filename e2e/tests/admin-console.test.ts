@@ -106,6 +106,25 @@ describe('operator console', () => {
     expect((edit?.x ?? 0) + (edit?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
   });
 
+  it('keeps its menu while a list writes its sort into the address, so a click on the menu then is taken', async () => {
+    const { page } = desktop;
+    // The menu mounted anew at every change of the address (a list's page and sort are in it),
+    // and a click landing meanwhile went nowhere: the CI's lost clicks on 小说 and 操作员.
+    await page.getByRole('menu').evaluate((menu) => {
+      (menu as HTMLElement & { keptMark?: boolean }).keptMark = true;
+    });
+    const sortedBefore = page.url();
+    await page.getByRole('columnheader', { name: '名称' }).click();
+    await expect.poll(() => page.url()).not.toBe(sortedBefore);
+    expect(page.url()).toContain('sorters');
+    const kept = await page
+      .getByRole('menu')
+      .evaluate((menu) => (menu as HTMLElement & { keptMark?: boolean }).keptMark === true);
+    expect(kept).toBe(true);
+    await page.getByRole('menu').getByRole('menuitem', { name: '公告' }).click();
+    await expect.poll(() => page.url()).toContain('/admin/bulletins');
+  });
+
   it('turns on two-factor in 我的账号 with a code from the scanned secret', async () => {
     const { page } = desktop;
     await page.getByRole('menuitem', { name: '我的账号' }).click();

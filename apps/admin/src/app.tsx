@@ -7,7 +7,7 @@ import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@r
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
 // The ES module: the package's `antd/locale/zh_CN` is CommonJS, whose default arrives wrapped.
 import zhCN from 'antd/es/locale/zh_CN';
-import { Suspense, useMemo } from 'react';
+import { type ComponentProps, Suspense, useMemo } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { Header } from './layout/header';
 import { SignedIn } from './layout/signed-in';
@@ -105,16 +105,24 @@ function Home() {
   return <Navigate to={typeof first?.list === 'string' ? first.list : '/account'} replace />;
 }
 
+type SiderProps = ComponentProps<typeof ThemedSider>;
+
+/**
+ * The sider menu: the resources the role can use, without refine's 退出登录 (the header has it).
+ * A component of its own, never an arrow made while the frame renders: that arrow was a new
+ * component type at every navigation, a list writing its page or sort into the address included,
+ * so React mounted the whole menu anew, and a click on it that landed meanwhile went nowhere.
+ */
+function ConsoleSider(props: SiderProps) {
+  return <ThemedSider {...props} render={({ items }) => items} />;
+}
+
 /** The signed-in frame: sider menu (only what the role can use), header, and a 403 for pages the role may not open. */
 function ConsoleLayout() {
   const { pathname } = useLocation();
   return (
     <SignedIn>
-      <ThemedLayout
-        Header={Header}
-        Title={Title}
-        Sider={(props) => <ThemedSider {...props} render={({ items }) => items} />}
-      >
+      <ThemedLayout Header={Header} Title={Title} Sider={ConsoleSider}>
         <CanAccess fallback={<ForbiddenPage />}>
           <PageBoundary resetKey={pathname}>
             <Suspense fallback={<PageLoading />}>
