@@ -95,34 +95,58 @@ describe('operator console', () => {
     await expectAccessible(page, 'bulletins list');
   });
 
-  it("keeps a wide list's row actions on screen: 游戏's 编辑 at the right edge", async () => {
+  it("keeps the menu, the header and the rows' actions in view on a long list scrolled down", async () => {
     const { page } = desktop;
     await page.getByRole('menu').getByRole('menuitem', { name: '游戏' }).click();
     await expect.poll(() => page.getByRole('button', { name: '编辑' }).count()).toBeGreaterThan(5);
-    // The table is wider than the page at 1280 px (it scrolls sideways); its 操作 column stays in view.
+    await page.mouse.move(700, 500);
+    await page.mouse.wheel(0, 2000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     const viewport = page.viewportSize() ?? { width: 0, height: 0 };
-    const edit = await page.getByRole('button', { name: '编辑' }).first().boundingBox();
-    expect(edit).not.toBeNull();
-    expect((edit?.x ?? 0) + (edit?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
+    const within = async (box: { x: number; y: number; width: number; height: number } | null) =>
+      box !== null &&
+      box.x >= 0 &&
+      box.y >= 0 &&
+      box.x + box.width <= viewport.width &&
+      box.y + box.height <= viewport.height;
+    // The table is wider than the page at this width (it scrolls sideways); its actions stay at the right edge.
+    expect(await within(await page.getByRole('button', { name: '编辑' }).last().boundingBox())).toBe(true);
+    expect(await within(await page.getByRole('button', { name: '退出登录' }).boundingBox())).toBe(true);
+    const giftPacks = await page.getByRole('menu').getByRole('menuitem', { name: '礼包' }).boundingBox();
+    expect(await within(giftPacks)).toBe(true);
+    // A click where the item is on screen (no scrolling by the test) opens it.
+    if (giftPacks)
+      await page.mouse.click(giftPacks.x + giftPacks.width / 2, giftPacks.y + giftPacks.height / 2);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/gift-packs');
   });
 
-  it('keeps its menu while a list writes its sort into the address, so a click on the menu then is taken', async () => {
+  it('keeps its menu, and the menu its scroll, while a list writes its sort into the address', async () => {
     const { page } = desktop;
-    // The menu mounted anew at every change of the address (a list's page and sort are in it),
-    // and a click landing meanwhile went nowhere: the CI's lost clicks on 小说 and 操作员.
-    await page.getByRole('menu').evaluate((menu) => {
-      (menu as HTMLElement & { keptMark?: boolean }).keptMark = true;
+    await page.getByRole('menu').getByRole('menuitem', { name: '游戏' }).click();
+    await expect.poll(() => page.getByRole('button', { name: '编辑' }).count()).toBeGreaterThan(5);
+    // The menu (27 areas, taller than the window) scrolled down on its own to 操作员, as an
+    // operator scrolls it; it was mounted anew at every change of the address (a list's page and
+    // sort are in it), back at its top, and a click landing meanwhile went nowhere: the CI's lost
+    // clicks on 小说 and 操作员.
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: '操作员' }).scrollIntoViewIfNeeded();
+    const scrolled = await menu.evaluate((element) => {
+      (element as HTMLElement & { keptMark?: boolean }).keptMark = true;
+      return element.scrollTop;
     });
+    expect(scrolled).toBeGreaterThan(0);
     const sortedBefore = page.url();
     await page.getByRole('columnheader', { name: '名称' }).click();
     await expect.poll(() => page.url()).not.toBe(sortedBefore);
     expect(page.url()).toContain('sorters');
-    const kept = await page
-      .getByRole('menu')
-      .evaluate((menu) => (menu as HTMLElement & { keptMark?: boolean }).keptMark === true);
-    expect(kept).toBe(true);
-    await page.getByRole('menu').getByRole('menuitem', { name: '公告' }).click();
-    await expect.poll(() => page.url()).toContain('/admin/bulletins');
+    expect(
+      await menu.evaluate((element) => ({
+        kept: (element as HTMLElement & { keptMark?: boolean }).keptMark === true,
+        scrollTop: element.scrollTop,
+      })),
+    ).toEqual({ kept: true, scrollTop: scrolled });
+    await menu.getByRole('menuitem', { name: '操作员' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/operators');
   });
 
   it('turns on two-factor in 我的账号 with a code from the scanned secret', async () => {

@@ -114,7 +114,8 @@ type SiderProps = ComponentProps<typeof ThemedSider>;
  * so React mounted the whole menu anew, and a click on it that landed meanwhile went nowhere.
  */
 function ConsoleSider(props: SiderProps) {
-  return <ThemedSider {...props} render={({ items }) => items} />;
+  // Fixed: the menu stays beside a long list scrolled down, and scrolls on its own.
+  return <ThemedSider {...props} fixed render={({ items }) => items} />;
 }
 
 /** The signed-in frame: sider menu (only what the role can use), header, and a 403 for pages the role may not open. */

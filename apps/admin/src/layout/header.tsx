@@ -7,7 +7,7 @@ import { useSession } from '../shared/use-session';
 import { KefuWaiting } from './kefu-waiting';
 
 /**
- * The header bar: which clock the console keeps (when the computer's is another), unanswered 客服
+ * The header bar, kept at the top as the page scrolls: which clock the console keeps (when the computer's is another), unanswered 客服
  * notes (for those who answer them), who is signed in, as what, and 退出登录.
  */
 export function Header() {
@@ -23,6 +23,10 @@ export function Header() {
         padding: '0 24px',
         height: 56,
         borderBottom: '1px solid #f0f0f0',
+        // Stays at the top of a long page: the 客服 count and 退出登录 are always at hand.
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
       }}
     >
       <Space size="middle">
