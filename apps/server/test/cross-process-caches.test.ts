@@ -2,19 +2,20 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { SESSION_KEEP_MS } from '../src/platform/auth.ts';
+import { resolveSession, SESSION_KEEP_MS } from '../src/platform/auth.ts';
 import { CHANGES_CHANNEL } from '../src/platform/changes.ts';
 import { adminCall, operatorOf } from './helpers/admin.ts';
 import { call, postForm, type TestApp } from './helpers/app.ts';
 import { createGame, createType } from './helpers/money.ts';
 import { pgAdmin } from './helpers/pg-admin.ts';
+import { pgRoundTrips } from './helpers/pg-round-trips.ts';
 import { insertSquareFixtures, newPost } from './helpers/square.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -343,6 +344,40 @@ describe.runIf(databaseUrl && redisUrl)('caches across two processes on PostgreS
       expect(banned.code).toBe(0);
       expect((await me(b, account)).code).toBe(2);
       expect((await me(a, account)).code).toBe(2);
+    });
+
+    /** The session a call with `account`'s headers is made with in `app`, as its routes resolve it. */
+    const sessionOf = (app: FastifyInstance, account: { uid: string; token: string }) =>
+      resolveSession(app.deps, {
+        headers: { uid: account.uid, token: account.token },
+      } as unknown as FastifyRequest);
+
+    it('reads the sessions of calls arriving together in a few round trips, each answered as its own', async () => {
+      const [a, b] = apps;
+      const accounts: Array<{ uid: string; token: string }> = [];
+      for (let i = 0; i < 12; i++) accounts.push(await register(a));
+      const ended = await register(a);
+      expect((await postForm(a, '/api/user/logout', {}, ended)).code).toBe(0);
+      const asked = [...accounts, ended, { uid: accounts[0].uid, token: accounts[1].token }];
+      // Fourteen calls for thirteen sessions the other process has never kept, all at once (as its
+      // signed-in calls arrive under load); the last names one account with another's token. One
+      // read each was fourteen round trips.
+      const port = Number(new URL(databaseUrl!).port || 5432);
+      const { trips, value: users } = await pgRoundTrips(port, () =>
+        Promise.all(asked.map((account) => sessionOf(b, account))),
+      );
+      expect(users.map((user) => (user ? String(user.id) : null))).toEqual([
+        ...accounts.map((account) => account.uid),
+        null,
+        null,
+      ]);
+      expect(trips).toBeLessThanOrEqual(4);
+      // Kept now: the same calls again read nothing.
+      const again = await pgRoundTrips(port, () =>
+        Promise.all(accounts.map((account) => sessionOf(b, account))),
+      );
+      expect(again.trips).toBe(0);
+      expect(again.value.every((user, i) => String(user?.id) === accounts[i].uid)).toBe(true);
     });
 
     it('answers a logout only after the kept time when a process does not acknowledge', async () => {

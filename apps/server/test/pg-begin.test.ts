@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commitWithNextStatement, createDb, type Db } from '../src/db/database.ts';
 import { pgAdmin } from './helpers/pg-admin.ts';
 import { withLateReadyForQuery } from './helpers/pg-late-ready.ts';
+import { pgRoundTrips } from './helpers/pg-round-trips.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -55,22 +55,7 @@ describe.runIf(databaseUrl)('BEGIN sent with the first statement on PostgreSQL',
       .rows[0].fresh;
   };
   /** Writes to PostgreSQL's socket (one per round trip) while `work` runs. */
-  const roundTrips = async (work: () => Promise<unknown>) => {
-    let writes = 0;
-    // Node's one socket write (a corked batch is one writev): what bench/src/cpu-probe-main.mjs counts.
-    const proto = net.Socket.prototype as unknown as { _writeGeneric: (...args: unknown[]) => unknown };
-    const write = proto._writeGeneric;
-    proto._writeGeneric = function (this: net.Socket, ...args: unknown[]) {
-      if (this.remotePort === port) writes++;
-      return write.apply(this, args);
-    };
-    try {
-      await work();
-    } finally {
-      proto._writeGeneric = write;
-    }
-    return writes;
-  };
+  const roundTrips = async (work: () => Promise<unknown>) => (await pgRoundTrips(port, work)).trips;
   const reconnect = async () => {
     await pgAdmin(`select pg_terminate_backend(${await backendPid()})`);
     for (let i = 0; i < 50; i++) {

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { onPostgres } from '../db/dialect.ts';
 import type { Deps } from './deps.ts';
 import { badInput, sessionInvalid } from './errors.ts';
 import { hashToken } from './tokens.ts';
@@ -113,6 +115,92 @@ export function sessionsEnded(deps: Deps): Promise<void> {
   return deps.changes.announceEverywhere('sessions', SESSION_KEEP_MS);
 }
 
+interface SessionRow {
+  id: number;
+  user_id: number;
+  last_used_at: number | string;
+  token_hash: string;
+}
+
+interface Waiter {
+  resolve: (row: SessionRow | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Session reads of one database: those asked while others are on their way, by token hash. */
+interface SessionReads {
+  waiting: Map<string, Waiter[]>;
+  running: number;
+}
+
+/** Reads on their way per process at most: the next one fills while they are. */
+const READS_IN_FLIGHT = 2;
+/** Sessions one read asks for at most. */
+const READ_MAX = 64;
+
+const sessionReads = new WeakMap<Deps['db'], SessionReads>();
+
+/** The sessions of these token hashes (several: PostgreSQL only, one statement text for any count). */
+const selectSessions = (db: Deps['db'], tokenHashes: readonly string[]) =>
+  db.kysely
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'last_used_at', 'token_hash'])
+    .$if(tokenHashes.length === 1, (q) => q.where('token_hash', '=', tokenHashes[0]!))
+    .$if(tokenHashes.length > 1, (q) =>
+      q.where('token_hash', '=', sql<string>`any(${sql.val(tokenHashes)}::text[])`),
+    )
+    .execute();
+
+/**
+ * The session row of a token's hash. On PostgreSQL the reads asked while `READS_IN_FLIGHT` are on
+ * their way go together in the next one (one round trip for up to `READ_MAX` signed-in calls
+ * under load; a read with none on its way goes at once, alone): a read of one session at each
+ * call was the largest share of a paid download's round trips (docs/decisions/0056-cluster.md,
+ * "Session reads together"). A read answers what the database held when it began, and it begins
+ * after it was asked, so what `readSession` decides about keeping it holds as for a read alone.
+ */
+function fetchSession(db: Deps['db'], tokenHash: string): Promise<SessionRow | undefined> {
+  if (!onPostgres(db.kysely)) return selectSessions(db, [tokenHash]).then((rows) => rows[0]);
+  let reads = sessionReads.get(db);
+  if (!reads) {
+    reads = { waiting: new Map(), running: 0 };
+    sessionReads.set(db, reads);
+  }
+  const queue = reads;
+  return new Promise<SessionRow | undefined>((resolve, reject) => {
+    const waiters = queue.waiting.get(tokenHash);
+    if (waiters) waiters.push({ resolve, reject });
+    else queue.waiting.set(tokenHash, [{ resolve, reject }]);
+    pumpReads(db, queue);
+  });
+}
+
+function pumpReads(db: Deps['db'], reads: SessionReads): void {
+  while (reads.running < READS_IN_FLIGHT && reads.waiting.size > 0) {
+    const batch = new Map<string, Waiter[]>();
+    for (const [hash, waiters] of reads.waiting) {
+      if (batch.size >= READ_MAX) break;
+      batch.set(hash, waiters);
+    }
+    for (const hash of batch.keys()) reads.waiting.delete(hash);
+    reads.running += 1;
+    void selectSessions(db, [...batch.keys()])
+      .then(
+        (rows) => {
+          const byHash = new Map(rows.map((row) => [row.token_hash, row]));
+          for (const [hash, waiters] of batch) for (const w of waiters) w.resolve(byHash.get(hash));
+        },
+        (error: unknown) => {
+          for (const waiters of batch.values()) for (const w of waiters) w.reject(error);
+        },
+      )
+      .finally(() => {
+        reads.running -= 1;
+        pumpReads(db, reads);
+      });
+  }
+}
+
 async function readSession(deps: Deps, tokenHash: string): Promise<KeptSession | null> {
   const cache = sessionCacheOf(deps);
   // Without Redis no announcement reaches another process, and processes may share the database
@@ -123,11 +211,7 @@ async function readSession(deps: Deps, tokenHash: string): Promise<KeptSession |
     return kept;
   }
   const generation = cache.generation;
-  const row = await deps.db.kysely
-    .selectFrom('sessions')
-    .select(['id', 'user_id', 'last_used_at'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const row = await fetchSession(deps.db, tokenHash);
   if (!row) {
     cache.byTokenHash.delete(tokenHash);
     return null;
