@@ -34,7 +34,7 @@ describeDialects('paid downloads bought together', (dialect) => {
   const rowsOf = async (gameId: number) =>
     t.deps.db.kysely
       .selectFrom('game_downloads')
-      .select(['user_id', 'platform_type', 'channel_id'])
+      .select(['user_id', 'platform_type', 'channel_id', 'invite_code'])
       .where('game_id', '=', gameId)
       .execute();
 
@@ -43,6 +43,20 @@ describeDialects('paid downloads bought together', (dialect) => {
     const other = await createGame(t, { typeId, name: '同批另一款', price: 7, ios: false });
     const now = t.clock.now();
     const funded = await Promise.all(Array.from({ length: 30 }, () => createUser(t, { coins: 25 })));
+    // Three of them came through a channel link (decision 0062): their download rows name it.
+    const brought = funded.slice(0, 3);
+    await t.deps.db.kysely
+      .insertInto('user_channels')
+      .values(
+        brought.map((u) => ({
+          user_id: u.id,
+          channel_id: 'ch-batch',
+          invite_code: 'BATCH7',
+          device_id: null,
+          created_at: now,
+        })),
+      )
+      .execute();
     const poor = await createUser(t, { coins: 9 });
     const member = await createUser(t, { coins: 3, levelType: 1, expTime: now + 30 * DAY });
     const owner = await createUser(t, { coins: 40 });
@@ -123,6 +137,14 @@ describeDialects('paid downloads bought together', (dialect) => {
     expect(await counter(game.id)).toBe(gameRows.length);
     expect(gameRows.every((r) => r.platform_type === 1)).toBe(true);
     expect(gameRows.map((r) => Number(r.user_id))).not.toContain(poor.id);
+    const channelOf = (r: { channel_id: string; invite_code: string }) => `${r.channel_id}/${r.invite_code}`;
+    const broughtIds = new Set(brought.map((u) => u.id));
+    expect(gameRows.filter((r) => broughtIds.has(Number(r.user_id))).map(channelOf)).toEqual(
+      Array(3).fill('ch-batch/BATCH7'),
+    );
+    expect(
+      gameRows.filter((r) => !broughtIds.has(Number(r.user_id))).every((r) => channelOf(r) === '0/'),
+    ).toBe(true);
     expect(await counter(other.id)).toBe(3);
     expect(await rowsOf(other.id)).toHaveLength(3);
 

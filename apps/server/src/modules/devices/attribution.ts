@@ -1,4 +1,5 @@
-import type { Conn, Db } from '../../db/database.ts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Conn } from '../../db/database.ts';
 import { type DayCount, dayText } from '../../db/day-buckets.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { DomainEvent } from '../../platform/events.ts';
@@ -51,28 +52,16 @@ export async function attributionOf(db: Conn, userId: number | null): Promise<At
   return row ? { channelId: row.channel_id, inviteCode: row.invite_code } : NO_CHANNEL;
 }
 
-/** Accounts' attributions this process has read, per database (bounded: emptied when full). */
-const remembered = new WeakMap<Db, Map<number, Attribution>>();
-const REMEMBERED_MAX = 50_000;
-
 /**
- * `attributionOf` for a signed-in caller, remembered by this process: an account's attribution is
- * written once, in its registration's transaction, and never changes (nor does an account made
- * before attribution ever get one later), so a committed account's answer holds for good. Saves a
- * read on every paid download (docs/decisions/0056-cluster.md).
+ * An account's channel and invite code as two expressions (`NO_CHANNEL`'s for an account made
+ * before attribution), for another module's statement that writes them with the account's row
+ * (a paid download's, in its purchase; `userId` a value, or a column of a batch). Read in the
+ * statement, not before it: a read of its own was a round trip on every first download of an
+ * account in each process (docs/decisions/0056-cluster.md, "Session reads together").
  */
-export async function accountAttributionOf(db: Db, userId: number): Promise<Attribution> {
-  let known = remembered.get(db);
-  const hit = known?.get(userId);
-  if (hit) return hit;
-  const attribution = await attributionOf(db.kysely, userId);
-  if (!known || known.size >= REMEMBERED_MAX) {
-    known = new Map();
-    remembered.set(db, known);
-  }
-  known.set(userId, attribution);
-  return attribution;
-}
+export const accountAttributionValues = (userId: number | RawBuilder<unknown>) =>
+  sql`coalesce((select channel_id from user_channels where user_channels.user_id = ${userId}), ${NO_CHANNEL.channelId}),
+    coalesce((select invite_code from user_channels where user_channels.user_id = ${userId}), ${NO_CHANNEL.inviteCode})`;
 
 /**
  * Who brought a download nobody signed in for: its device's first channel and invite code (as a

@@ -2,7 +2,7 @@
 // channel attribution, and the counts of the channel report (decision 0062).
 export {
   type Attribution,
-  accountAttributionOf,
+  accountAttributionValues,
   attributionOf,
   attributionOfDevice,
   type CountFilter,

@@ -120,15 +120,31 @@ export const publishedGameIds = (db: Conn) =>
   db.selectFrom('games').select('games.id').where('games.published', '=', 1);
 
 /**
+ * Who brought a download, as the download row's `channel_id, invite_code`: known values (a
+ * guest's device's), or two expressions reading them in the statement (an account's, for a
+ * download row's `user_id`: the devices module's `accountAttributionValues`).
+ */
+export type DownloadChannel =
+  | { channelId: string; inviteCode: string }
+  | ((userId: number | RawBuilder<unknown>) => RawBuilder<unknown>);
+
+/**
  * A download's writes: its row (the channel report's) and the game's counter, the counter last, so
  * the game row's lock is held only until the commit. Unexecuted: the caller sends them together
  * (`writeTogether`: one statement on PostgreSQL), alone or in a paid download's purchase statement
- * (purchases/service.ts, `alongside`).
+ * (purchases/service.ts, `alongside`). An account's channel (a function) needs the row's `user_id`.
  */
-export function downloadWrites(row: Insertable<GameDownloadsTable>) {
+export function downloadWrites(
+  row: Omit<Insertable<GameDownloadsTable>, 'channel_id' | 'invite_code'>,
+  channel: DownloadChannel,
+) {
+  const channelValues =
+    typeof channel === 'function'
+      ? channel(row.user_id ?? 0)
+      : sql`${channel.channelId}, ${channel.inviteCode}`;
   return [
     sql`insert into game_downloads (game_id, user_id, platform_type, channel_id, invite_code, created_at)
-      values (${row.game_id}, ${row.user_id}, ${row.platform_type}, ${row.channel_id}, ${row.invite_code}, ${row.created_at})`,
+      values (${row.game_id}, ${row.user_id}, ${row.platform_type}, ${channelValues}, ${row.created_at})`,
     sql`update games set download_count = download_count + 1 where id = ${row.game_id}`,
   ];
 }
@@ -137,21 +153,23 @@ export function downloadWrites(row: Insertable<GameDownloadsTable>) {
 export interface BatchedDownload {
   gameId: number;
   platformType: number;
-  channelId: string;
-  inviteCode: string;
   createdAt: number;
 }
 
 /**
  * `downloadWrites` for every row of a paid-download batch (purchases' `createBuyBatcher`): the rows
- * from `batch`'s `user_id` and `extra` (a `BatchedDownload`), and each game's counter raised by its
+ * from `batch`'s `user_id` and `extra` (a `BatchedDownload`) with each buyer's channel read in the
+ * statement (`accountChannel`, given `batch.user_id`), and each game's counter raised by its
  * downloads in the batch. Its game rows must be locked first (`lockGameCounters`).
  */
-export function batchDownloadWrites(batch: RawBuilder<unknown>) {
+export function batchDownloadWrites(
+  batch: RawBuilder<unknown>,
+  accountChannel: (userId: RawBuilder<unknown>) => RawBuilder<unknown>,
+) {
   return [
     sql`insert into game_downloads (game_id, user_id, platform_type, channel_id, invite_code, created_at)
-      select (extra->>'gameId')::bigint, user_id, (extra->>'platformType')::int, extra->>'channelId',
-        extra->>'inviteCode', (extra->>'createdAt')::bigint
+      select (extra->>'gameId')::bigint, user_id, (extra->>'platformType')::int,
+        ${accountChannel(sql.ref('batch.user_id'))}, (extra->>'createdAt')::bigint
       from ${batch}`,
     sql`update games set download_count = games.download_count + counted.n
       from (select (extra->>'gameId')::bigint as game_id, count(*) as n from ${batch} group by 1) as counted

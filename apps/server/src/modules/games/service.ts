@@ -17,12 +17,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound, ruleError, sessionInvalid } from '../../platform/errors.ts';
 import { type GuestPagesOptions, isPlainFirstPage } from '../../platform/guest-pages.ts';
 import { cursorPage, windowOf } from '../../platform/paging.ts';
-import {
-  type Attribution,
-  accountAttributionOf,
-  attributionOfDevice,
-  type CountFilter,
-} from '../devices/public.ts';
+import { accountAttributionValues, attributionOfDevice, type CountFilter } from '../devices/public.ts';
 import { createBuyBatcher, ownedRefs } from '../purchases/public.ts';
 import { balanceOf } from '../wallet/public.ts';
 import { isPackageLinkValid, signPackageLink } from './package-links.ts';
@@ -154,10 +149,14 @@ export async function gameCardsOf(db: Conn, gameIds: Iterable<number>): Promise<
  * The counter last (repository.ts): every downloader of a game updates that row, so its lock is
  * held only for the moment before the commit. The last work in `trx`: it commits with it.
  */
-async function recordDownload(trx: Conn, download: DownloadFacts, attribution: Attribution): Promise<void> {
+async function recordDownload(
+  trx: Conn,
+  download: DownloadFacts,
+  channel: repo.DownloadChannel,
+): Promise<void> {
   // The transaction's last statement (one on PostgreSQL): its COMMIT goes with it, one round trip
   // less (docs/decisions/0056-cluster.md, "BEGIN and COMMIT sent with a statement").
-  await writeTogether(trx, repo.downloadWrites(downloadRow(download, attribution)), { commit: true });
+  await writeTogether(trx, repo.downloadWrites(downloadRow(download), channel), { commit: true });
 }
 
 interface DownloadFacts {
@@ -167,18 +166,23 @@ interface DownloadFacts {
   now: number;
 }
 
-const downloadRow = (download: DownloadFacts, attribution: Attribution) => ({
+const downloadRow = (download: DownloadFacts) => ({
   game_id: download.gameId,
   user_id: download.userId,
   platform_type: download.platformType,
-  channel_id: attribution.channelId,
-  invite_code: attribution.inviteCode,
   created_at: download.now,
 });
 
-/** An account's downloads stay with the channel that brought the account; a guest's with its device's. */
-const downloaderAttribution = (deps: Deps, userId: number | null, deviceId: string | undefined) =>
-  userId !== null ? accountAttributionOf(deps.db, userId) : attributionOfDevice(deps.db.kysely, deviceId);
+/**
+ * An account's downloads stay with the channel that brought the account (read in the download's
+ * statement); a guest's with its device's.
+ */
+const downloaderChannel = async (
+  deps: Deps,
+  userId: number | null,
+  deviceId: string | undefined,
+): Promise<repo.DownloadChannel> =>
+  userId !== null ? accountAttributionValues : attributionOfDevice(deps.db.kysely, deviceId);
 
 /**
  * Game rows this process has read for downloads, per database: a download reads its game's price,
@@ -226,21 +230,17 @@ export async function countDownloads(db: Conn, f: CountFilter): Promise<DayCount
  */
 const buyDownload = createBuyBatcher<repo.BatchedDownload>({
   kind: 'game',
-  alongside: repo.batchDownloadWrites,
+  alongside: (batch) => repo.batchDownloadWrites(batch, accountAttributionValues),
   lockAlongside: (conn, downloads) =>
     repo.lockGameCounters(
       conn,
       downloads.map((d) => d.gameId),
     ),
   single: (d, userId) =>
-    repo.downloadWrites({
-      game_id: d.gameId,
-      user_id: userId,
-      platform_type: d.platformType,
-      channel_id: d.channelId,
-      invite_code: d.inviteCode,
-      created_at: d.createdAt,
-    }),
+    repo.downloadWrites(
+      { game_id: d.gameId, user_id: userId, platform_type: d.platformType, created_at: d.createdAt },
+      accountAttributionValues,
+    ),
 });
 
 /**
@@ -266,13 +266,12 @@ export async function downloadGame(
   let charged = 0;
   let coinNum: number | null = null;
   if (isFree(game)) {
-    const attribution = await downloaderAttribution(deps, userId, deviceId);
-    await db.transaction().execute((trx) => recordDownload(trx, download, attribution));
+    const channel = await downloaderChannel(deps, userId, deviceId);
+    await db.transaction().execute((trx) => recordDownload(trx, download, channel));
     if (userId !== null) coinNum = await balanceOf(db, userId);
   } else {
     if (userId === null) throw sessionInvalid();
     const buyerId = userId;
-    const attribution = await accountAttributionOf(deps.db, buyerId);
     // The payment, the download row and the counter commit together, in one transaction with the
     // paid downloads bought at the same moment on PostgreSQL (docs/decisions/0056-cluster.md).
     ({ charged, coinNum } = await buyDownload(
@@ -288,8 +287,6 @@ export async function downloadGame(
       {
         gameId: download.gameId,
         platformType: download.platformType,
-        channelId: attribution.channelId,
-        inviteCode: attribution.inviteCode,
         createdAt: download.now,
       },
     ));
