@@ -154,10 +154,10 @@ const selectSessions = (db: Deps['db'], tokenHashes: readonly string[]) =>
 /**
  * The session row of a token's hash. On PostgreSQL the reads asked while `READS_IN_FLIGHT` are on
  * their way go together in the next one (one round trip for up to `READ_MAX` signed-in calls
- * under load; a read with none on its way goes at once, alone): a read of one session at each
- * call was the largest share of a paid download's round trips (docs/decisions/0056-cluster.md,
- * "Session reads together"). A read answers what the database held when it began, and it begins
- * after it was asked, so what `readSession` decides about keeping it holds as for a read alone.
+ * under load; with fewer on their way a read goes at once, alone): a process new to many
+ * signed-in people read each one's session alone (docs/decisions/0056-cluster.md, "session reads
+ * together"). A read answers what the database held when it began, and it begins after it was
+ * asked, so what `readSession` decides about keeping it holds as for a read alone.
  */
 function fetchSession(db: Deps['db'], tokenHash: string): Promise<SessionRow | undefined> {
   if (!onPostgres(db.kysely)) return selectSessions(db, [tokenHash]).then((rows) => rows[0]);

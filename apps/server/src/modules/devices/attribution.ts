@@ -57,7 +57,7 @@ export async function attributionOf(db: Conn, userId: number | null): Promise<At
  * before attribution), for another module's statement that writes them with the account's row
  * (a paid download's, in its purchase; `userId` a value, or a column of a batch). Read in the
  * statement, not before it: a read of its own was a round trip on every first download of an
- * account in each process (docs/decisions/0056-cluster.md, "Session reads together").
+ * account in each process (docs/decisions/0056-cluster.md, "session reads together").
  */
 export const accountAttributionValues = (userId: number | RawBuilder<unknown>) =>
   sql`coalesce((select channel_id from user_channels where user_channels.user_id = ${userId}), ${NO_CHANNEL.channelId}),
