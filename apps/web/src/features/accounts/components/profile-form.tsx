@@ -36,8 +36,9 @@ export function ProfileForm({ status }: { status: UserStatus }) {
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (update.isPending || !form.validate()) return;
-    const changes = changedFields(status, form.values);
+    const values = update.isPending ? null : form.validate();
+    if (!values) return;
+    const changes = changedFields(status, values);
     if (Object.keys(changes).length === 0) {
       toast.info('资料没有变化');
       return;

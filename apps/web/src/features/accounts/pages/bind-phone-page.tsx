@@ -15,7 +15,7 @@ export default function BindPhonePage() {
   const form = useForm({ phone: '', code: '' }, { phone: checkPhone, code: checkSmsCode });
   const bind = useBindPhone();
   const goBack = useGoBack('/user');
-  const takePhone = () => (form.validate(['phone']) ? form.values.phone.trim() : null);
+  const takePhone = () => form.validate(['phone'])?.phone.trim() ?? null;
 
   if (status.isPending) return <Loading />;
   if (status.isError) return <ErrorState onRetry={() => status.refetch()} />;
@@ -40,9 +40,10 @@ export default function BindPhonePage() {
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (bind.isPending || !form.validate()) return;
+    const values = bind.isPending ? null : form.validate();
+    if (!values) return;
     bind.mutate(
-      { phone: form.values.phone.trim(), code: form.values.code.trim() },
+      { phone: values.phone.trim(), code: values.code.trim() },
       {
         onSuccess: () => {
           form.reset();

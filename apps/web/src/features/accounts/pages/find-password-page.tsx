@@ -54,12 +54,13 @@ function FindPasswordForm({ boundPhone }: { boundPhone: string }) {
   );
   const reset = useResetPassword();
   const goBack = useGoBack();
-  const takePhone = () => (form.validate(['phone']) ? form.values.phone.trim() : null);
+  const takePhone = () => form.validate(['phone'])?.phone.trim() ?? null;
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (reset.isPending || !form.validate()) return;
-    const { phone, code, newPassword } = form.values;
+    const values = reset.isPending ? null : form.validate();
+    if (!values) return;
+    const { phone, code, newPassword } = values;
     reset.mutate(
       { phone: phone.trim(), code: code.trim(), newPassword },
       {

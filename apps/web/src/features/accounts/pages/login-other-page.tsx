@@ -18,15 +18,16 @@ export default function LoginOtherPage() {
   const finishLogin = useFinishLogin();
   const autoRegister = isPhoneAutoRegister(config.data);
 
-  const takePhone = () => (form.validate(['phone']) ? form.values.phone.trim() : null);
+  const takePhone = () => form.validate(['phone'])?.phone.trim() ?? null;
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (phoneLogin.isPending || !form.validate()) return;
+    const values = phoneLogin.isPending ? null : form.validate();
+    if (!values) return;
     phoneLogin.mutate(
       {
-        phone: form.values.phone.trim(),
-        code: form.values.code.trim(),
+        phone: values.phone.trim(),
+        code: values.code.trim(),
         inviteCode: getInviteCode() || undefined,
       },
       {

@@ -1,9 +1,10 @@
 import type { Account } from '@ld/contract/accounts';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useAccountStore } from '../../../shared/stores/account';
 import { useToastStore } from '../../../shared/ui/toast-store';
 import { fail } from '../../../testing/fake-server';
+import { changeTo, handlersOf, submitted } from '../../../testing/handlers-of';
 import { renderApp, TEST_ACCOUNT } from '../../../testing/render';
 import LoginPage from './login-page';
 
@@ -40,6 +41,27 @@ describe('登录', () => {
     expect(nameInput().value).toBe('player_01');
     expect(passwordInput().value).toBe('wrong-pass');
     expect(useAccountStore.getState().account.uid).toBe('');
+  });
+
+  it('logs in with what was typed when the name, the password and the tap come from one render', async () => {
+    // As at hydration on a slow phone (seen in CI): React replays the name typed before the app took
+    // over, and the password and the tap on 登录 are handled before the render in between, by the
+    // hydrating render's handlers. Neither the name nor the request may lose it.
+    const { server, router } = renderLogin();
+    server.on('POST /user/login', () => ACCOUNT);
+    const name = handlersOf(nameInput());
+    const password = handlersOf(passwordInput());
+    const form = handlersOf(nameInput().closest('form') as HTMLFormElement);
+    act(() => {
+      name.onChange(changeTo('player_01'));
+      password.onChange(changeTo('secret123'));
+      form.onSubmit(submitted());
+    });
+    expect(screen.queryByText('请填写用户名')).toBeNull();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/message'));
+    const [login] = server.requestsTo('POST /user/login');
+    expect(login.form.get('loginName')).toBe('player_01');
+    expect(login.form.get('password')).toBe('secret123');
   });
 
   it('logs in, greets by name and returns to the page that asked for login', async () => {

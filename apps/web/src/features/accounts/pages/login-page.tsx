@@ -20,9 +20,10 @@ export default function LoginPage() {
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (login.isPending || !form.validate()) return;
+    const values = login.isPending ? null : form.validate();
+    if (!values) return;
     login.mutate(
-      { loginName: form.values.loginName.trim(), password: form.values.password },
+      { loginName: values.loginName.trim(), password: values.password },
       {
         onSuccess: async (account) => {
           form.setValue('password', '');

@@ -29,8 +29,9 @@ export default function RegisterPage() {
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (register.isPending || !form.validate()) return;
-    const { loginName, password, inviteCode } = form.values;
+    const values = register.isPending ? null : form.validate();
+    if (!values) return;
+    const { loginName, password, inviteCode } = values;
     register.mutate(
       { loginName: loginName.trim(), password, inviteCode: inviteCode.trim() || undefined },
       {

@@ -24,9 +24,10 @@ export default function ResetPasswordPage() {
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (reset.isPending || !form.validate()) return;
+    const values = reset.isPending ? null : form.validate();
+    if (!values) return;
     reset.mutate(
-      { oldPassword: form.values.oldPassword, newPassword: form.values.newPassword },
+      { oldPassword: values.oldPassword, newPassword: values.newPassword },
       {
         onSuccess: () => {
           form.reset();

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer } from '../../../testing/fake-server';
+import { changeTo, handlersOf } from '../../../testing/handlers-of';
 import { renderApp } from '../../../testing/render';
 import BusinessPage from './business-page';
 
@@ -14,14 +15,6 @@ const serverWithoutContacts = () =>
     nextCursor: null,
   }));
 
-/** The handlers React gave an element at its last render (what they close over is that render's). */
-const handlersOf = (element: Element) => {
-  const key = Object.keys(element).find((k) => k.startsWith('__reactProps$')) ?? '';
-  return (element as unknown as Record<string, { onChange: (event: { target: { value: string } }) => void }>)[
-    key
-  ];
-};
-
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
 
 describe('合作共赢', () => {
@@ -33,8 +26,8 @@ describe('合作共赢', () => {
     const company = handlersOf(field('公司/称呼'));
     const contact = handlersOf(field('联系方式'));
     act(() => {
-      company.onChange({ target: { value: '星河游戏' } });
-      contact.onChange({ target: { value: 'bd@example.com' } });
+      company.onChange(changeTo('星河游戏'));
+      contact.onChange(changeTo('bd@example.com'));
     });
     expect([field('公司/称呼').value, field('联系方式').value]).toEqual(['星河游戏', 'bd@example.com']);
   });
