@@ -59,6 +59,20 @@ describe('the operator console served at /admin', () => {
     expect((await t.app.inject({ method: 'GET', url: '/admin/favicon.ico' })).statusCode).toBe(404);
   });
 
+  it('serves a file the build gained after the start, and answers anything but a read with 405, not the page', async () => {
+    // The build's files are one route, not one each: a file that came later is served too.
+    fs.writeFileSync(path.join(dist, 'assets/late-def456.js'), script);
+    const late = await t.app.inject({ method: 'GET', url: '/admin/assets/late-def456.js' });
+    expect(late.statusCode).toBe(200);
+    expect(late.body).toBe(script);
+    const head = await t.app.inject({ method: 'HEAD', url: '/admin/users' });
+    expect(head.statusCode).toBe(200);
+    const post = await t.app.inject({ method: 'POST', url: '/admin/users', payload: {} });
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toContain('GET');
+    expect(post.json()).toMatchObject({ code: 405 });
+  });
+
   it('keeps the admin API apart: unknown admin API paths are 404 envelopes, not the page', async () => {
     const res = await t.app.inject({
       method: 'GET',
