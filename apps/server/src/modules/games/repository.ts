@@ -121,27 +121,22 @@ export const publishedGameIds = (db: Conn) =>
 
 /**
  * Who brought a download, as the download row's `channel_id, invite_code`: known values (a
- * guest's device's), or two expressions reading them in the statement (an account's, for a
- * download row's `user_id`: the devices module's `accountAttributionValues`).
+ * guest's device's), or the two expressions that read them in the statement (an account's: the
+ * devices module's `accountAttributionValues(userId)`).
  */
-export type DownloadChannel =
-  | { channelId: string; inviteCode: string }
-  | ((userId: number | RawBuilder<unknown>) => RawBuilder<unknown>);
+export type DownloadChannel = { channelId: string; inviteCode: string } | RawBuilder<unknown>;
 
 /**
  * A download's writes: its row (the channel report's) and the game's counter, the counter last, so
  * the game row's lock is held only until the commit. Unexecuted: the caller sends them together
  * (`writeTogether`: one statement on PostgreSQL), alone or in a paid download's purchase statement
- * (purchases/service.ts, `alongside`). An account's channel (a function) needs the row's `user_id`.
+ * (purchases/service.ts, `alongside`).
  */
 export function downloadWrites(
   row: Omit<Insertable<GameDownloadsTable>, 'channel_id' | 'invite_code'>,
   channel: DownloadChannel,
 ) {
-  const channelValues =
-    typeof channel === 'function'
-      ? channel(row.user_id ?? 0)
-      : sql`${channel.channelId}, ${channel.inviteCode}`;
+  const channelValues = 'channelId' in channel ? sql`${channel.channelId}, ${channel.inviteCode}` : channel;
   return [
     sql`insert into game_downloads (game_id, user_id, platform_type, channel_id, invite_code, created_at)
       values (${row.game_id}, ${row.user_id}, ${row.platform_type}, ${channelValues}, ${row.created_at})`,

@@ -182,7 +182,7 @@ const downloaderChannel = async (
   userId: number | null,
   deviceId: string | undefined,
 ): Promise<repo.DownloadChannel> =>
-  userId !== null ? accountAttributionValues : attributionOfDevice(deps.db.kysely, deviceId);
+  userId !== null ? accountAttributionValues(userId) : attributionOfDevice(deps.db.kysely, deviceId);
 
 /**
  * Game rows this process has read for downloads, per database: a download reads its game's price,
@@ -239,7 +239,7 @@ const buyDownload = createBuyBatcher<repo.BatchedDownload>({
   single: (d, userId) =>
     repo.downloadWrites(
       { game_id: d.gameId, user_id: userId, platform_type: d.platformType, created_at: d.createdAt },
-      accountAttributionValues,
+      accountAttributionValues(userId),
     ),
 });
 
