@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { onPostgres } from '../db/dialect.ts';
+import { batchesInFlight } from './batches-in-flight.ts';
 import type { Deps } from './deps.ts';
 import { badInput, sessionInvalid } from './errors.ts';
 import { hashToken } from './tokens.ts';
@@ -122,23 +123,17 @@ interface SessionRow {
   token_hash: string;
 }
 
-interface Waiter {
+/** A session read asked, waiting for its row. */
+interface SessionRead {
+  tokenHash: string;
   resolve: (row: SessionRow | undefined) => void;
   reject: (error: unknown) => void;
-}
-
-/** Session reads of one database: those asked while others are on their way, by token hash. */
-interface SessionReads {
-  waiting: Map<string, Waiter[]>;
-  running: number;
 }
 
 /** Reads on their way per process at most: the next one fills while they are. */
 const READS_IN_FLIGHT = 2;
 /** Sessions one read asks for at most. */
 const READ_MAX = 64;
-
-const sessionReads = new WeakMap<Deps['db'], SessionReads>();
 
 /** The sessions of these token hashes (several: PostgreSQL only, one statement text for any count). */
 const selectSessions = (db: Deps['db'], tokenHashes: readonly string[]) =>
@@ -151,6 +146,33 @@ const selectSessions = (db: Deps['db'], tokenHashes: readonly string[]) =>
     )
     .execute();
 
+/** Session reads in batches on PostgreSQL: every read of the first `READ_MAX` token hashes asked. */
+const readTogether = batchesInFlight<Deps['db'], SessionRead>({
+  inFlight: READS_IN_FLIGHT,
+  take: (waiting) => {
+    const hashes = new Set<string>();
+    const batch: SessionRead[] = [];
+    const rest: SessionRead[] = [];
+    for (const read of waiting) {
+      if (hashes.has(read.tokenHash) || hashes.size < READ_MAX) {
+        hashes.add(read.tokenHash);
+        batch.push(read);
+      } else rest.push(read);
+    }
+    return { batch, rest };
+  },
+  run: (db, batch) =>
+    selectSessions(db, [...new Set(batch.map((read) => read.tokenHash))]).then(
+      (rows) => {
+        const byHash = new Map(rows.map((row) => [row.token_hash, row]));
+        for (const read of batch) read.resolve(byHash.get(read.tokenHash));
+      },
+      (error: unknown) => {
+        for (const read of batch) read.reject(error);
+      },
+    ),
+});
+
 /**
  * The session row of a token's hash. On PostgreSQL the reads asked while `READS_IN_FLIGHT` are on
  * their way go together in the next one (one round trip for up to `READ_MAX` signed-in calls
@@ -161,44 +183,9 @@ const selectSessions = (db: Deps['db'], tokenHashes: readonly string[]) =>
  */
 function fetchSession(db: Deps['db'], tokenHash: string): Promise<SessionRow | undefined> {
   if (!onPostgres(db.kysely)) return selectSessions(db, [tokenHash]).then((rows) => rows[0]);
-  let reads = sessionReads.get(db);
-  if (!reads) {
-    reads = { waiting: new Map(), running: 0 };
-    sessionReads.set(db, reads);
-  }
-  const queue = reads;
-  return new Promise<SessionRow | undefined>((resolve, reject) => {
-    const waiters = queue.waiting.get(tokenHash);
-    if (waiters) waiters.push({ resolve, reject });
-    else queue.waiting.set(tokenHash, [{ resolve, reject }]);
-    pumpReads(db, queue);
-  });
-}
-
-function pumpReads(db: Deps['db'], reads: SessionReads): void {
-  while (reads.running < READS_IN_FLIGHT && reads.waiting.size > 0) {
-    const batch = new Map<string, Waiter[]>();
-    for (const [hash, waiters] of reads.waiting) {
-      if (batch.size >= READ_MAX) break;
-      batch.set(hash, waiters);
-    }
-    for (const hash of batch.keys()) reads.waiting.delete(hash);
-    reads.running += 1;
-    void selectSessions(db, [...batch.keys()])
-      .then(
-        (rows) => {
-          const byHash = new Map(rows.map((row) => [row.token_hash, row]));
-          for (const [hash, waiters] of batch) for (const w of waiters) w.resolve(byHash.get(hash));
-        },
-        (error: unknown) => {
-          for (const waiters of batch.values()) for (const w of waiters) w.reject(error);
-        },
-      )
-      .finally(() => {
-        reads.running -= 1;
-        pumpReads(db, reads);
-      });
-  }
+  return new Promise<SessionRow | undefined>((resolve, reject) =>
+    readTogether(db, { tokenHash, resolve, reject }),
+  );
 }
 
 async function readSession(deps: Deps, tokenHash: string): Promise<KeptSession | null> {

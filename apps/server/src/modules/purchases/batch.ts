@@ -2,6 +2,7 @@ import type { PurchaseKind } from '@ld/contract/wallet';
 import { type RawBuilder, sql } from 'kysely';
 import { type Conn, commitWithNextStatement } from '../../db/database.ts';
 import { onPostgres } from '../../db/dialect.ts';
+import { batchesInFlight } from '../../platform/batches-in-flight.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { membershipColumns } from '../vip/public.ts';
 import { balanceInsufficient, debitEachAfter, lockWalletsReading } from '../wallet/public.ts';
@@ -27,15 +28,11 @@ export interface BatchedSale<Extra> {
 }
 
 interface Pending<Extra> {
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>;
   item: BuyOnce;
   extra: Extra;
   resolve: (result: BuyOnceResult) => void;
   reject: (error: unknown) => void;
-}
-
-interface Queue<Extra> {
-  waiting: Pending<Extra>[];
-  running: number;
 }
 
 /** Batches in flight per process: one fills while another commits. */
@@ -57,26 +54,13 @@ const BATCH_MAX = 16;
  * runs one transaction at a time, every purchase is `buyOnce`.
  */
 export function createBuyBatcher<Extra>(sale: BatchedSale<Extra>) {
-  const queues = new WeakMap<Deps['db'], Queue<Extra>>();
-
-  const one = (deps: Pick<Deps, 'db' | 'clock' | 'config'>, p: Pending<Extra>) =>
-    deps.db.kysely
+  const one = (p: Pending<Extra>) =>
+    p.deps.db.kysely
       .transaction()
       .execute((trx) =>
-        buyOnce(deps, p.item, trx, { alongside: sale.single(p.extra, p.item.userId), last: true }),
+        buyOnce(p.deps, p.item, trx, { alongside: sale.single(p.extra, p.item.userId), last: true }),
       )
       .then(p.resolve, p.reject);
-
-  const pump = (deps: Pick<Deps, 'db' | 'clock' | 'config'>, queue: Queue<Extra>) => {
-    while (queue.running < IN_FLIGHT && queue.waiting.length > 0) {
-      const batch = take(queue);
-      queue.running += 1;
-      void runBatch(deps, batch).finally(() => {
-        queue.running -= 1;
-        pump(deps, queue);
-      });
-    }
-  };
 
   const runBatch = async (deps: Pick<Deps, 'db' | 'clock' | 'config'>, batch: Pending<Extra>[]) => {
     let outcome: Outcome[];
@@ -89,7 +73,7 @@ export function createBuyBatcher<Extra>(sale: BatchedSale<Extra>) {
         for (const p of batch) p.reject(error);
         return;
       }
-      await Promise.all(batch.map((p) => one(deps, p)));
+      await Promise.all(batch.map(one));
       return;
     }
     const alone: Pending<Extra>[] = [];
@@ -99,8 +83,15 @@ export function createBuyBatcher<Extra>(sale: BatchedSale<Extra>) {
       else if (o.kind === 'refused') p.reject(o.error);
       else alone.push(p);
     });
-    await Promise.all(alone.map((p) => one(deps, p)));
+    await Promise.all(alone.map(one));
   };
+
+  // Every pending purchase of one database carries the same app's deps.
+  const together = batchesInFlight<Deps['db'], Pending<Extra>>({
+    inFlight: IN_FLIGHT,
+    take,
+    run: (_db, batch) => runBatch(batch[0]!.deps, batch),
+  });
 
   type Outcome =
     | { kind: 'done'; result: BuyOnceResult }
@@ -177,33 +168,26 @@ export function createBuyBatcher<Extra>(sale: BatchedSale<Extra>) {
    */
   return (deps: Pick<Deps, 'db' | 'clock' | 'config'>, item: BuyOnce, extra: Extra): Promise<BuyOnceResult> =>
     new Promise<BuyOnceResult>((resolve, reject) => {
-      const p: Pending<Extra> = { item: { ...item, kind: sale.kind }, extra, resolve, reject };
+      const p: Pending<Extra> = { deps, item: { ...item, kind: sale.kind }, extra, resolve, reject };
       checkPurchase(p.item);
       // Free things take no lock and write nothing of the purchase's: nothing to batch.
-      if (!onPostgres(deps.db.kysely) || item.price === 0) return void one(deps, p);
-      let queue = queues.get(deps.db);
-      if (!queue) {
-        queue = { waiting: [], running: 0 };
-        queues.set(deps.db, queue);
-      }
-      queue.waiting.push(p);
-      pump(deps, queue);
+      if (!onPostgres(deps.db.kysely) || item.price === 0) return void one(p);
+      together(deps.db, p);
     });
 }
 
 /** The next batch: the first waiting purchase of each buyer, in order of arrival, at most BATCH_MAX. */
-function take<Extra>(queue: Queue<Extra>): Pending<Extra>[] {
+function take<Extra>(waiting: readonly Pending<Extra>[]) {
   const batch: Pending<Extra>[] = [];
   const rest: Pending<Extra>[] = [];
   const buyers = new Set<number>();
-  for (const p of queue.waiting) {
+  for (const p of waiting) {
     if (batch.length < BATCH_MAX && !buyers.has(p.item.userId)) {
       buyers.add(p.item.userId);
       batch.push(p);
     } else rest.push(p);
   }
-  queue.waiting = rest;
-  return batch;
+  return { batch, rest };
 }
 
 /** An error PostgreSQL answered (with a SQLSTATE): the statement failed, the transaction rolled back. */
