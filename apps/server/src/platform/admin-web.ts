@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeNotFound } from './error-handler.ts';
 import { AppError } from './errors.ts';
 import { isFilePath } from './page-request.ts';
+import { setBuildCacheControl } from './web.ts';
 
 /** Where the operator console is served (its build's `base`). */
 export const ADMIN_BASE = '/admin';
@@ -48,14 +49,7 @@ export async function installAdminWeb(app: FastifyInstance): Promise<void> {
           // The portal's registration decorates the reply already.
           decorateReply: false,
           preCompressed: true,
-          setHeaders(reply, file) {
-            reply.header(
-              'Cache-Control',
-              file.includes(`${path.sep}assets${path.sep}`)
-                ? 'public, max-age=31536000, immutable'
-                : 'no-cache',
-            );
-          },
+          setHeaders: setBuildCacheControl,
         });
         console.setNotFoundHandler(page);
       } else {

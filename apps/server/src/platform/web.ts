@@ -63,12 +63,7 @@ export async function installWeb(app: FastifyInstance): Promise<void> {
       // The build writes .br and .gz beside each text asset (apps/web/precompress-plugin.ts): sent
       // as they are to a browser that accepts them, never compressed again per request.
       preCompressed: true,
-      setHeaders(reply, file) {
-        reply.header(
-          'Cache-Control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
+      setHeaders: setBuildCacheControl,
     });
   }
 
@@ -131,6 +126,20 @@ function encodePage(request: FastifyRequest, reply: FastifyReply, page: string):
 }
 
 /** `br` or `gzip` when Accept-Encoding takes it (not with `;q=0`), Brotli first; else null. */
+/**
+ * A build's file's Cache-Control (portal and console): a hashed asset (under assets/) for a year,
+ * immutable; anything else (sw.js, the manifest, icons) checked again at each use.
+ */
+export function setBuildCacheControl(
+  reply: { header: (name: string, value: string) => unknown },
+  file: string,
+) {
+  reply.header(
+    'Cache-Control',
+    file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
+}
+
 export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
   const accepted = new Set<string>();
   for (const part of String(header ?? '').split(',')) {
